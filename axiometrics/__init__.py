@@ -1,0 +1,128 @@
+"""axiometrics: evidence about what evaluation measures really do.
+
+Measures are registered plugins with declared claims (ordinal invariance,
+monotonicity, imbalance, symmetry, ...).  This package provides the data
+model (class scales, confusion matrices, distributions), the measure value
+object and registry, and the functions to score inputs.
+
+Quick use::
+
+    import axiometrics as ax
+    m = ax.ConfusionMatrices.from_labels(gold, system, scale=[-2, -1, 0, 1, 2])
+    ax.score("mae_macro", m)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from axiometrics.claims import Claim, Precondition, register_claim, register_precondition
+from axiometrics.confusion import ConfusionMatrices
+from axiometrics.declarations import Holds, NotApplicable, Violated
+from axiometrics.distributions import Distributions
+from axiometrics.errors import (
+    AxiometricsError,
+    DuplicateMeasureError,
+    InputTypeError,
+    InvalidInputError,
+    InvalidParameterError,
+    MeasureImplementationError,
+    RegistrationError,
+    UndefinedMeasureError,
+    UnknownClaimError,
+    UnknownLabelError,
+    UnknownMeasureError,
+)
+from axiometrics.measure import Measure, Param, Range, Reference
+from axiometrics.plugin import MeasureDefinition, MeasurePlugin
+from axiometrics.registry import Registry, Scorer, default_registry, reset_default_registry
+from axiometrics.scale import ClassScale
+from axiometrics.scoring import Evaluation
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AxiometricsError",
+    "Claim",
+    "ClassScale",
+    "ConfusionMatrices",
+    "Distributions",
+    "DuplicateMeasureError",
+    "Evaluation",
+    "Holds",
+    "InputTypeError",
+    "InvalidInputError",
+    "InvalidParameterError",
+    "Measure",
+    "MeasureDefinition",
+    "MeasureImplementationError",
+    "MeasurePlugin",
+    "NotApplicable",
+    "Param",
+    "Precondition",
+    "Range",
+    "Reference",
+    "Registry",
+    "RegistrationError",
+    "Scorer",
+    "UndefinedMeasureError",
+    "UnknownClaimError",
+    "UnknownLabelError",
+    "UnknownMeasureError",
+    "Violated",
+    "__version__",
+    "default_registry",
+    "get_measure",
+    "get_scorer",
+    "list_measures",
+    "register_claim",
+    "register_precondition",
+    "reset_default_registry",
+    "score",
+]
+
+
+def get_scorer(name: str | Measure | Scorer) -> Scorer:
+    """The registered measure ``name`` (name, alias or ``"name(key=value)"``), ready to score."""
+    return default_registry().get(name)
+
+
+def get_measure(name: str) -> Measure:
+    """The :class:`Measure` definition registered as ``name``."""
+    return default_registry().measure(name)
+
+
+def list_measures(family: str | None = None) -> list[Measure]:
+    """Registered measures, optionally of one family (``"oc"``, ``"oq"``)."""
+    return [s.measure for s in default_registry().scorers(family)]
+
+
+def score(
+    measure: str | Measure | Scorer,
+    *inputs: Any,
+    values: Any = None,
+    on_undefined: str | float = "raise",
+) -> float | np.ndarray:
+    """Score inputs with a registered measure.
+
+    Parameters
+    ----------
+    measure
+        Name, alias, ``"name(key=value)"`` expression, :class:`Measure` or :class:`Scorer`.
+    *inputs
+        OC: confusion matrices ``(..., C, C)`` (rows = system, columns = gold)
+        or :class:`ConfusionMatrices`; OQ: ``system, gold`` distributions.
+    values
+        Class values; default: the inputs' scale, else ``0 .. C-1``.
+    on_undefined
+        ``"raise"`` (default) or a number to use where the measure is undefined.
+
+    Examples
+    --------
+    >>> import axiometrics as ax
+    >>> ax.score("accuracy", [[3, 1], [0, 4]])
+    0.875
+    """
+    return get_scorer(measure)(*inputs, values=values, on_undefined=on_undefined)

@@ -1,0 +1,212 @@
+"""Probability distributions over ordered classes, for ordinal quantification (OQ).
+
+A system estimate ``p`` and a gold distribution ``q`` are arrays of shape
+``(..., C)``: non-negative, finite, summing to 1 within :data:`SUM_TOLERANCE`.
+Argument order is ``(system, gold)`` everywhere in axiometrics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from axiometrics.errors import InputTypeError, InvalidInputError
+from axiometrics.scale import ClassScale, as_scale
+
+__all__ = ["SUM_TOLERANCE", "Distributions", "validate_distribution_pair", "validate_distributions"]
+
+#: Largest accepted ``|sum(p) - 1|`` for a probability distribution.  Loose
+#: enough for probabilities printed with 6 decimals in shared-task files,
+#: tight enough to catch counts passed where probabilities belong.
+SUM_TOLERANCE = 1e-4
+
+
+def validate_distributions(
+    probabilities: Any, *, name: str = "distribution", tol: float = SUM_TOLERANCE
+) -> np.ndarray:
+    """Check and convert probabilities to a float array ``(..., C)``.
+
+    Raises
+    ------
+    InputTypeError
+        If the values are not numeric.
+    InvalidInputError
+        If fewer than 2 classes, a value is negative, NaN or infinite, or a
+        distribution does not sum to 1 within ``tol`` (the sum is shown).
+    """
+    if isinstance(probabilities, Distributions):
+        return probabilities.probabilities
+    try:
+        arr = np.asarray(probabilities, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise InputTypeError(
+            f"{name} must be numeric probabilities (got {probabilities!r:.200})"
+        ) from exc
+    if arr.ndim == 0 or arr.shape[-1] < 2:
+        raise InvalidInputError(
+            f"{name} must have at least 2 classes on its last axis (got shape {arr.shape})"
+        )
+    if not np.all(np.isfinite(arr)):
+        raise InvalidInputError(f"{name} must be finite (got NaN or inf)")
+    if np.any(arr < 0):
+        raise InvalidInputError(
+            f"{name} must be non-negative (got minimum {float(arr.min())!r})"
+        )
+    sums = arr.sum(axis=-1)
+    bad = np.abs(sums - 1.0) > tol
+    if np.any(bad):
+        first = np.argwhere(np.atleast_1d(bad))[0]
+        got = float(np.atleast_1d(sums)[tuple(first)])
+        at = "" if arr.ndim == 1 else f" at batch index {tuple(int(i) for i in first)}"
+        raise InvalidInputError(f"{name} must sum to 1 (got {got:.6g}{at}; tolerance {tol:g})")
+    return arr
+
+
+def validate_distribution_pair(
+    system: Any, gold: Any, *, tol: float = SUM_TOLERANCE
+) -> tuple[np.ndarray, np.ndarray]:
+    """Validate a (system, gold) pair and check that their class counts match."""
+    p = validate_distributions(system, name="system", tol=tol)
+    q = validate_distributions(gold, name="gold", tol=tol)
+    if p.shape[-1] != q.shape[-1]:
+        raise InvalidInputError(
+            f"system and gold must have the same number of classes "
+            f"(got system C={p.shape[-1]} and gold C={q.shape[-1]})"
+        )
+    try:
+        np.broadcast_shapes(p.shape, q.shape)
+    except ValueError as exc:
+        raise InvalidInputError(
+            f"system and gold batch shapes must broadcast (got {p.shape} and {q.shape})"
+        ) from exc
+    return p, q
+
+
+@dataclass(frozen=True, eq=False)
+class Distributions:
+    """One or a batch of distributions over an ordered class scale.
+
+    Attributes
+    ----------
+    probabilities
+        Read-only float array ``(..., C)``.
+    scale
+        The class scale.
+    index
+        Optional keys of the batch elements (e.g. topic ids).
+    """
+
+    probabilities: np.ndarray
+    scale: ClassScale
+    index: tuple[Hashable, ...] | None = None
+
+    def __post_init__(self) -> None:
+        arr = validate_distributions(self.probabilities, name="probabilities")
+        if arr.shape[-1] != self.scale.n_classes:
+            raise InvalidInputError(
+                f"probabilities must have {self.scale.n_classes} classes to match the scale "
+                f"(got shape {arr.shape})"
+            )
+        if self.index is not None and (arr.ndim != 2 or len(self.index) != arr.shape[0]):
+            raise InvalidInputError(
+                f"index must have one key per distribution (got {len(self.index)} keys "
+                f"for probabilities of shape {arr.shape})"
+            )
+        arr = arr.copy()
+        arr.setflags(write=False)
+        object.__setattr__(self, "probabilities", arr)
+
+    @classmethod
+    def from_probabilities(
+        cls,
+        probabilities: Any,
+        *,
+        scale: ClassScale | Sequence[Hashable] | None = None,
+        tol: float = SUM_TOLERANCE,
+    ) -> Distributions:
+        """Wrap probabilities (validated, not renormalised)."""
+        arr = validate_distributions(probabilities, name="probabilities", tol=tol)
+        return cls(arr, as_scale(scale, arr.shape[-1]))
+
+    @classmethod
+    def from_counts(
+        cls, counts: Any, *, scale: ClassScale | Sequence[Hashable] | None = None
+    ) -> Distributions:
+        """Normalise non-negative counts ``(..., C)`` to probabilities."""
+        try:
+            arr = np.asarray(counts, dtype=float)
+        except (TypeError, ValueError) as exc:
+            raise InputTypeError(f"counts must be numeric (got {counts!r:.200})") from exc
+        if arr.ndim == 0 or arr.shape[-1] < 2:
+            raise InvalidInputError(
+                f"counts must have at least 2 classes on the last axis (got shape {arr.shape})"
+            )
+        if not np.all(np.isfinite(arr)) or np.any(arr < 0):
+            raise InvalidInputError("counts must be finite and non-negative")
+        totals = arr.sum(axis=-1, keepdims=True)
+        if np.any(totals <= 0):
+            raise InvalidInputError("counts must contain at least one item per distribution (got 0)")
+        return cls(arr / totals, as_scale(scale, arr.shape[-1]))
+
+    @classmethod
+    def from_labels(
+        cls, labels: Any, *, scale: ClassScale | Sequence[Hashable] | None = None
+    ) -> Distributions:
+        """Classify and count: the share of items per class among the given labels.
+
+        ``labels`` is a vector of per-item labels (or ``(..., n)`` for a batch).
+        Give ``scale`` so that empty classes get probability 0.
+        """
+        arr = np.asarray(labels, dtype=object if np.asarray(labels).dtype.kind in "OUS" else None)
+        if arr.ndim == 0 or arr.shape[-1] == 0:
+            raise InvalidInputError(f"labels must hold at least one item (got shape {arr.shape})")
+        resolved = (
+            ClassScale.from_sorted_labels(arr.ravel().tolist())
+            if scale is None
+            else as_scale(scale, None)
+        )
+        idx = resolved.index_of(arr.ravel().tolist(), name="labels").reshape(arr.shape)
+        c = resolved.n_classes
+        flat = idx.reshape(-1, idx.shape[-1])
+        codes = np.arange(flat.shape[0])[:, None] * c + flat
+        counts = np.bincount(codes.ravel(), minlength=flat.shape[0] * c).reshape(*arr.shape[:-1], c)
+        return cls(counts / idx.shape[-1], resolved)
+
+    @classmethod
+    def from_dataframe(
+        cls,
+        frame: pd.DataFrame,
+        *,
+        scale: ClassScale | Sequence[Hashable] | None = None,
+        tol: float = SUM_TOLERANCE,
+    ) -> Distributions:
+        """One distribution per row; the columns are the classes in order.
+
+        The frame's index becomes :attr:`index`.  With ``scale``, the columns
+        are matched to the scale's labels by name (missing classes get 0).
+        """
+        if not isinstance(frame, pd.DataFrame):
+            raise InputTypeError(f"frame must be a pandas DataFrame (got {type(frame).__name__})")
+        if scale is None:
+            resolved = ClassScale(list(frame.columns))
+            arr = frame.to_numpy(dtype=float)
+        else:
+            resolved = as_scale(scale, None)
+            cols = resolved.index_of(list(frame.columns), name="frame columns")
+            arr = np.zeros((len(frame), resolved.n_classes))
+            arr[:, cols] = frame.to_numpy(dtype=float)
+        validated = validate_distributions(arr, name="frame", tol=tol)
+        return cls(validated, resolved, tuple(frame.index.tolist()))
+
+    @property
+    def n_classes(self) -> int:
+        """Number of classes ``C``."""
+        return self.scale.n_classes
+
+    def __repr__(self) -> str:
+        shape = tuple(self.probabilities.shape[:-1])
+        return f"Distributions(batch_shape={shape}, labels={list(self.scale.labels)!r})"

@@ -1,0 +1,300 @@
+"""The :class:`Measure` value object: what a measure *is*, apart from how it is computed.
+
+A measure has a name (and aliases), a family (``"oc"``, ``"oq"`` or one a
+plugin adds), a direction, a range, parameters, a reference to the paper and
+equation, the score of a perfect system, its undefined cases, and a
+declaration for every claim.  It is immutable and hashable; binding
+parameters returns a new measure (``acc.with_params(n=2)``).  The function
+that computes it is attached at registration (:mod:`axiometrics.registry`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from axiometrics.declarations import ClaimDeclaration, Holds, NotApplicable, Violated
+from axiometrics.errors import InvalidParameterError, RegistrationError
+from axiometrics.suggest import closest
+
+__all__ = ["Measure", "Param", "Range", "Reference"]
+
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+RESERVED_PARAM_NAMES = frozenset({"values", "on_undefined", "self"})
+
+
+@dataclass(frozen=True)
+class Range:
+    """The interval a measure's scores lie in.
+
+    ``upper`` may be ``math.inf`` (e.g. MAE grows with the class values).
+    """
+
+    lower: float
+    upper: float
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if math.isnan(self.lower) or math.isnan(self.upper) or self.lower > self.upper:
+            raise ValueError(f"range must satisfy lower <= upper (got [{self.lower}, {self.upper}])")
+
+    def __str__(self) -> str:
+        up = "inf" if math.isinf(self.upper) else f"{self.upper:g}"
+        low = "-inf" if math.isinf(self.lower) else f"{self.lower:g}"
+        return f"[{low}, {up}]"
+
+
+@dataclass(frozen=True)
+class Reference:
+    """Where a measure is defined.
+
+    Attributes
+    ----------
+    citation
+        Short citation, e.g. ``"Sakai 2021 (ACL)"``.
+    equation
+        Equation or section, e.g. ``"eq. 1"``.
+    url
+        Optional link.
+    """
+
+    citation: str
+    equation: str = ""
+    url: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.citation}, {self.equation}" if self.equation else self.citation
+
+
+@dataclass(frozen=True)
+class Param:
+    """A measure parameter specification.
+
+    Attributes
+    ----------
+    name
+        Keyword the compute function accepts.
+    kind
+        ``int``, ``float``, ``str`` or ``bool``.
+    default
+        Default value (must itself be valid).
+    description
+        What it controls.
+    minimum, maximum
+        Inclusive numeric bounds (optional).
+    choices
+        Allowed values (optional).
+    """
+
+    name: str
+    kind: type
+    default: Any
+    description: str = ""
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[Any, ...] | None = None
+
+    def validate(self, value: Any, *, measure: str = "") -> Any:
+        """Return ``value`` converted to :attr:`kind`, or raise :class:`InvalidParameterError`."""
+        where = f"measure={measure!r} parameter " if measure else "parameter "
+        expected = self._expected()
+        if self.kind is bool:
+            ok = isinstance(value, bool)
+        elif self.kind is int:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif self.kind is float:
+            ok = isinstance(value, int | float) and not isinstance(value, bool)
+            if ok:
+                value = float(value)
+                ok = math.isfinite(value)
+        else:
+            ok = isinstance(value, self.kind)
+        if not ok:
+            raise InvalidParameterError(f"{where}{self.name}={value!r}: expected {expected}")
+        if self.choices is not None and value not in self.choices:
+            raise InvalidParameterError(f"{where}{self.name}={value!r}: expected {expected}")
+        if self.minimum is not None and value < self.minimum:
+            raise InvalidParameterError(f"{where}{self.name}={value!r}: expected {expected}")
+        if self.maximum is not None and value > self.maximum:
+            raise InvalidParameterError(f"{where}{self.name}={value!r}: expected {expected}")
+        return value
+
+    def _expected(self) -> str:
+        text = f"{self.kind.__name__}"
+        if self.choices is not None:
+            text += f" in {list(self.choices)!r}"
+        if self.minimum is not None:
+            text += f" >= {self.minimum:g}"
+        if self.maximum is not None:
+            text += f" <= {self.maximum:g}"
+        return text
+
+
+@dataclass(frozen=True)
+class Measure:
+    """An evaluation measure's identity and declared properties.
+
+    Attributes
+    ----------
+    name
+        Registry name, lower_snake_case (e.g. ``"mae_macro"``).
+    family
+        Measure family: ``"oc"`` (confusion matrices) or ``"oq"``
+        (distribution pairs), or one a plugin registers.
+    higher_is_better
+        Direction: ``True`` for effectiveness scores, ``False`` for errors.
+    range
+        Interval the scores lie in.
+    title
+        Display name, e.g. ``"MAE^M"``.
+    description
+        One paragraph: what the measure computes.
+    aliases
+        Other names accepted by the registry.
+    params
+        Parameter specifications.
+    bound
+        Parameter values of this instance (defaults filled in).
+    reference
+        Paper and equation.
+    claims
+        Declaration per claim name.
+    optimum
+        Score of a perfect system (``None`` if there is none).
+    undefined
+        The inputs on which the measure is undefined and raises
+        :class:`~axiometrics.errors.UndefinedMeasureError`, or the empty
+        string when it is defined everywhere; also documents fallback values.
+    uses_class_values
+        Whether the class values enter the formula (distances).
+    """
+
+    name: str
+    family: str
+    higher_is_better: bool
+    range: Range
+    title: str = ""
+    description: str = ""
+    aliases: tuple[str, ...] = ()
+    params: tuple[Param, ...] = ()
+    bound: Mapping[str, Any] = field(default_factory=dict)
+    reference: Reference = Reference("")
+    claims: Mapping[str, ClaimDeclaration] = field(default_factory=dict)
+    optimum: float | None = None
+    undefined: str = ""
+    uses_class_values: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "aliases", tuple(self.aliases))
+        object.__setattr__(self, "params", tuple(self.params))
+        if not self.title:
+            object.__setattr__(self, "title", self.name)
+        bound = {p.name: p.default for p in self.params if isinstance(p, Param)}
+        bound.update(self.bound)
+        object.__setattr__(self, "bound", MappingProxyType(bound))
+        object.__setattr__(self, "claims", MappingProxyType(dict(self.claims)))
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self.bound.items(), key=lambda kv: kv[0]))))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Measure):
+            return NotImplemented
+        return (
+            self.name == other.name
+            and self.family == other.family
+            and dict(self.bound) == dict(other.bound)
+            and self.higher_is_better == other.higher_is_better
+        )
+
+    def __str__(self) -> str:
+        changed = {
+            p.name: self.bound[p.name] for p in self.params if self.bound[p.name] != p.default
+        }
+        if not changed:
+            return self.name
+        args = ", ".join(f"{k}={v!r}" for k, v in changed.items())
+        return f"{self.name}({args})"
+
+    def with_params(self, **params: Any) -> Measure:
+        """Return a copy with the given parameters bound (validated).
+
+        Raises
+        ------
+        InvalidParameterError
+            On an unknown parameter name (with suggestions) or a bad value.
+        """
+        specs = {p.name: p for p in self.params}
+        new = dict(self.bound)
+        for key, value in params.items():
+            if key not in specs:
+                near = closest(key, specs)
+                hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+                accepted = ", ".join(specs) or "none"
+                raise InvalidParameterError(
+                    f"measure={self.name!r} has no parameter {key}={value!r}{hint} "
+                    f"(accepted: {accepted})"
+                )
+            new[key] = specs[key].validate(value, measure=self.name)
+        return replace(self, bound=new)
+
+    def declaration(self, claim_name: str) -> ClaimDeclaration:
+        """The declaration for ``claim_name`` (``NotApplicable`` if none was given)."""
+        return self.claims.get(claim_name, NotApplicable("no declaration"))
+
+    def is_better(self, a: Any, b: Any) -> Any:
+        """Whether score ``a`` is better than score ``b`` (direction-aware, exact)."""
+        return a > b if self.higher_is_better else a < b
+
+    def validate_definition(self, *, plugin: str) -> None:
+        """Check the definition itself; raise :class:`RegistrationError` naming the problem."""
+        where = f"plugin={plugin!r} measure={self.name!r}"
+        if not isinstance(self.name, str) or not re.match(r"^[a-z][a-z0-9_]*$", self.name):
+            raise RegistrationError(f"{where}: name must be lower_snake_case")
+        if not isinstance(self.higher_is_better, bool):
+            raise RegistrationError(
+                f"{where}: higher_is_better must be a bool (got {self.higher_is_better!r})"
+            )
+        if not isinstance(self.range, Range):
+            raise RegistrationError(f"{where}: range must be a Range (got {self.range!r})")
+        if self.optimum is not None and not (self.range.lower <= self.optimum <= self.range.upper):
+            raise RegistrationError(
+                f"{where}: optimum={self.optimum!r} lies outside range {self.range}"
+            )
+        seen: set[str] = set()
+        for p in self.params:
+            if not isinstance(p, Param):
+                raise RegistrationError(f"{where}: params must be Param objects (got {p!r})")
+            if not _IDENT.match(p.name) or p.name in RESERVED_PARAM_NAMES:
+                raise RegistrationError(
+                    f"{where}: parameter name={p.name!r} must be an identifier and not one of "
+                    f"{sorted(RESERVED_PARAM_NAMES)}"
+                )
+            if p.name in seen:
+                raise RegistrationError(f"{where}: parameter name={p.name!r} is repeated")
+            seen.add(p.name)
+            if p.kind not in (int, float, str, bool):
+                raise RegistrationError(
+                    f"{where}: parameter {p.name!r} kind must be int, float, str or bool "
+                    f"(got {p.kind!r})"
+                )
+            try:
+                p.validate(p.default, measure=self.name)
+            except InvalidParameterError as exc:
+                raise RegistrationError(f"{where}: bad default for parameter {p.name!r}: {exc}") from None
+        for key in self.bound:
+            if key not in seen:
+                raise RegistrationError(f"{where}: bound value for unknown parameter {key!r}")
+        for alias in self.aliases:
+            if not isinstance(alias, str) or not alias.strip():
+                raise RegistrationError(f"{where}: aliases must be non-empty strings (got {alias!r})")
+        for claim_name, decl in self.claims.items():
+            if not isinstance(decl, Holds | Violated | NotApplicable):
+                raise RegistrationError(
+                    f"{where}: declaration for claim {claim_name!r} must be Holds, Violated or "
+                    f"NotApplicable (got {decl!r})"
+                )

@@ -1,0 +1,138 @@
+"""Running a compute function under the measure contract.
+
+The contract every compute function (built-in or third-party) obeys:
+
+* vectorised functions take validated float arrays with leading batch axes
+  and ``values`` (class values, ``(..., C)``), plus the measure's parameters
+  as keywords, and return an array of the batch shape, or an
+  :class:`Evaluation` that also marks the undefined entries;
+* scalar functions (registered with ``vectorized=False``) take one input at
+  a time and may raise :class:`~axiometrics.errors.UndefinedMeasureError`;
+* no NaN, inf, numpy floating-point warning or stray exception escapes.
+
+This module enforces the contract and turns undefined entries into the
+caller's choice: a typed error (default) or a fill value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from axiometrics.errors import MeasureImplementationError, UndefinedMeasureError
+from axiometrics.families import Prepared
+from axiometrics.measure import Measure
+
+__all__ = ["Evaluation", "run_compute"]
+
+#: Slack allowed when checking that scores lie in the declared range.
+RANGE_SLACK = 1e-9
+
+
+class Evaluation(NamedTuple):
+    """Scores plus a mask of the entries where the measure is undefined.
+
+    The scores at undefined entries are ignored (any finite value will do).
+    """
+
+    scores: np.ndarray
+    undefined: np.ndarray
+
+
+def _call_scalar(
+    compute: Callable[..., Any], measure: Measure, prepared: Prepared
+) -> Evaluation:
+    batch = prepared.batch_shape
+    scores = np.zeros(batch)
+    undefined = np.zeros(batch, dtype=bool)
+    arrays = prepared.broadcast_arrays()
+    values = np.broadcast_to(prepared.values, (*batch, prepared.n_classes))
+    for idx in np.ndindex(*batch):
+        args = [a[idx] for a in arrays]
+        try:
+            scores[idx] = float(compute(*args, values=values[idx], **measure.bound))
+        except UndefinedMeasureError:
+            undefined[idx] = True
+    return Evaluation(scores, undefined)
+
+
+def run_compute(
+    compute: Callable[..., Any],
+    measure: Measure,
+    prepared: Prepared,
+    *,
+    vectorized: bool = True,
+    on_undefined: str | float = "raise",
+) -> float | np.ndarray:
+    """Call ``compute`` on prepared inputs and enforce the measure contract.
+
+    Parameters
+    ----------
+    compute
+        The measure's compute function.
+    measure
+        The measure (parameters, range, undefined cases).
+    prepared
+        Validated inputs.
+    vectorized
+        Whether ``compute`` handles batches itself.
+    on_undefined
+        ``"raise"`` (default) raises :class:`UndefinedMeasureError` when any
+        entry is undefined; a number fills undefined entries with it.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        A float for unbatched input, else an array of the batch shape.
+    """
+    with np.errstate(divide="raise", invalid="raise", over="raise", under="ignore"):
+        try:
+            if vectorized:
+                raw = compute(*prepared.arrays, values=prepared.values, **measure.bound)
+            else:
+                raw = _call_scalar(compute, measure, prepared)
+        except FloatingPointError as exc:
+            raise MeasureImplementationError(
+                f"measure={measure.name!r} raised a floating-point error ({exc}); "
+                "its compute function must guard divisions and logarithms"
+            ) from exc
+    if isinstance(raw, Evaluation):
+        scores, undefined = np.asarray(raw.scores, dtype=float), np.asarray(raw.undefined, dtype=bool)
+    else:
+        scores = np.asarray(raw, dtype=float)
+        undefined = np.zeros(scores.shape, dtype=bool)
+    try:
+        scores = np.broadcast_to(scores, prepared.batch_shape)
+        undefined = np.broadcast_to(undefined, prepared.batch_shape)
+    except ValueError:
+        raise MeasureImplementationError(
+            f"measure={measure.name!r} returned shape {scores.shape}; expected the batch shape "
+            f"{prepared.batch_shape}"
+        ) from None
+    defined = ~undefined
+    if not np.all(np.isfinite(scores[defined])):
+        raise MeasureImplementationError(
+            f"measure={measure.name!r} returned NaN or inf on an input it does not declare "
+            "undefined"
+        )
+    low, high = measure.range.lower, measure.range.upper
+    slack = RANGE_SLACK * (1.0 + np.abs(scores[defined]))
+    if np.any(scores[defined] < low - slack) or np.any(scores[defined] > high + slack):
+        bad = scores[defined][(scores[defined] < low - slack) | (scores[defined] > high + slack)]
+        raise MeasureImplementationError(
+            f"measure={measure.name!r} returned {float(bad[0])!r}, outside its declared range "
+            f"{measure.range}"
+        )
+    scores = np.clip(scores, low, high)
+    if np.any(undefined):
+        if isinstance(on_undefined, str):
+            if on_undefined != "raise":
+                raise ValueError(f"on_undefined must be 'raise' or a number (got {on_undefined!r})")
+            idx = [tuple(int(i) for i in row) for row in np.argwhere(undefined)]
+            raise UndefinedMeasureError(measure.name, idx, measure.undefined or "undefined input")
+        scores = np.where(undefined, float(on_undefined), scores)
+    if scores.ndim == 0:
+        return float(scores)
+    return np.array(scores)
