@@ -114,7 +114,9 @@ def register_claim(new: Claim, *, plugin: str = "axiometrics") -> Claim:
     if new.name in _CATALOGUE.claims:
         raise RegistrationError(f"{where}: a claim with this name is already registered")
     if new.form not in ("universal", "existential"):
-        raise RegistrationError(f"{where}: form must be 'universal' or 'existential' (got {new.form!r})")
+        raise RegistrationError(
+            f"{where}: form must be 'universal' or 'existential' (got {new.form!r})"
+        )
     if not new.families:
         raise RegistrationError(f"{where}: families must name at least one family")
     _CATALOGUE.claims[new.name] = new
@@ -288,9 +290,7 @@ _BUILTIN_CLAIMS = (
 _BUILTIN_PRECONDITIONS = (
     Precondition("no_empty_gold_class", ("oc",), "Every class has at least one gold item."),
     Precondition("no_empty_system_class", ("oc",), "Every class has at least one system item."),
-    Precondition(
-        "at_least_two_gold_classes", ("oc",), "At least two classes have gold items."
-    ),
+    Precondition("at_least_two_gold_classes", ("oc",), "At least two classes have gold items."),
     Precondition(
         "equidistant_values",
         ("oc", "oq"),

@@ -61,7 +61,9 @@ def validate_confusion_matrices(counts: Any, *, name: str = "matrices") -> np.nd
     return arr
 
 
-def _counts_from_indices(gold_idx: np.ndarray, system_idx: np.ndarray, n_classes: int) -> np.ndarray:
+def _counts_from_indices(
+    gold_idx: np.ndarray, system_idx: np.ndarray, n_classes: int
+) -> np.ndarray:
     """Count (system, gold) pairs over the last axis, vectorised over leading axes."""
     batch_shape = gold_idx.shape[:-1]
     flat_gold = gold_idx.reshape(-1, gold_idx.shape[-1])
@@ -158,7 +160,9 @@ class ConfusionMatrices:
                 f"and system {system_arr.shape})"
             )
         if gold_arr.ndim == 0 or gold_arr.shape[-1] == 0:
-            raise InvalidInputError(f"gold must hold at least one item (got shape {gold_arr.shape})")
+            raise InvalidInputError(
+                f"gold must hold at least one item (got shape {gold_arr.shape})"
+            )
         if scale is None:
             resolved = ClassScale.from_sorted_labels(
                 list(gold_arr.ravel().tolist()) + list(system_arr.ravel().tolist())
@@ -305,8 +309,7 @@ class ConfusionMatrices:
 
     def __repr__(self) -> str:
         return (
-            f"ConfusionMatrices(batch_shape={self.batch_shape}, "
-            f"labels={list(self.scale.labels)!r})"
+            f"ConfusionMatrices(batch_shape={self.batch_shape}, labels={list(self.scale.labels)!r})"
         )
 
 

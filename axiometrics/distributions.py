@@ -53,9 +53,7 @@ def validate_distributions(
     if not np.all(np.isfinite(arr)):
         raise InvalidInputError(f"{name} must be finite (got NaN or inf)")
     if np.any(arr < 0):
-        raise InvalidInputError(
-            f"{name} must be non-negative (got minimum {float(arr.min())!r})"
-        )
+        raise InvalidInputError(f"{name} must be non-negative (got minimum {float(arr.min())!r})")
     sums = arr.sum(axis=-1)
     bad = np.abs(sums - 1.0) > tol
     if np.any(bad):
@@ -149,7 +147,9 @@ class Distributions:
             raise InvalidInputError("counts must be finite and non-negative")
         totals = arr.sum(axis=-1, keepdims=True)
         if np.any(totals <= 0):
-            raise InvalidInputError("counts must contain at least one item per distribution (got 0)")
+            raise InvalidInputError(
+                "counts must contain at least one item per distribution (got 0)"
+            )
         return cls(arr / totals, as_scale(scale, arr.shape[-1]))
 
     @classmethod
@@ -171,10 +171,12 @@ class Distributions:
         )
         idx = resolved.index_of(arr.ravel().tolist(), name="labels").reshape(arr.shape)
         c = resolved.n_classes
-        flat = idx.reshape(-1, idx.shape[-1])
-        codes = np.arange(flat.shape[0])[:, None] * c + flat
-        counts = np.bincount(codes.ravel(), minlength=flat.shape[0] * c).reshape(*arr.shape[:-1], c)
-        return cls(counts / idx.shape[-1], resolved)
+        n_items = int(arr.shape[-1])
+        flat = idx.reshape(-1, n_items)
+        n_rows = int(flat.shape[0])
+        codes = np.arange(n_rows)[:, None] * c + flat
+        counts = np.bincount(codes.ravel(), minlength=n_rows * c).reshape(*arr.shape[:-1], c)
+        return cls(counts / n_items, resolved)
 
     @classmethod
     def from_dataframe(

@@ -115,4 +115,4 @@ class UndefinedMeasureError(AxiometricsError, ValueError):
 
 
 class MeasureImplementationError(AxiometricsError, RuntimeError):
-    """A measure implementation broke its contract (wrong shape, NaN or inf not declared undefined)."""
+    """A compute function broke its contract (wrong shape, or NaN/inf not declared undefined)."""

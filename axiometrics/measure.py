@@ -40,7 +40,9 @@ class Range:
 
     def __post_init__(self) -> None:
         if math.isnan(self.lower) or math.isnan(self.upper) or self.lower > self.upper:
-            raise ValueError(f"range must satisfy lower <= upper (got [{self.lower}, {self.upper}])")
+            raise ValueError(
+                f"range must satisfy lower <= upper (got [{self.lower}, {self.upper}])"
+            )
 
     def __str__(self) -> str:
         up = "inf" if math.isinf(self.upper) else f"{self.upper:g}"
@@ -285,13 +287,17 @@ class Measure:
             try:
                 p.validate(p.default, measure=self.name)
             except InvalidParameterError as exc:
-                raise RegistrationError(f"{where}: bad default for parameter {p.name!r}: {exc}") from None
+                raise RegistrationError(
+                    f"{where}: bad default for parameter {p.name!r}: {exc}"
+                ) from None
         for key in self.bound:
             if key not in seen:
                 raise RegistrationError(f"{where}: bound value for unknown parameter {key!r}")
         for alias in self.aliases:
             if not isinstance(alias, str) or not alias.strip():
-                raise RegistrationError(f"{where}: aliases must be non-empty strings (got {alias!r})")
+                raise RegistrationError(
+                    f"{where}: aliases must be non-empty strings (got {alias!r})"
+                )
         for claim_name, decl in self.claims.items():
             if not isinstance(decl, Holds | Violated | NotApplicable):
                 raise RegistrationError(

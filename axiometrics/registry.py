@@ -130,8 +130,7 @@ def _parse_expression(text: str) -> tuple[str, dict[str, Any]]:
         params = {kw.arg: ast.literal_eval(kw.value) for kw in call.keywords if kw.arg}
     except (SyntaxError, ValueError) as exc:
         raise InvalidParameterError(
-            f"measure={name!r}: parameters must be written as name(key=literal, ...) "
-            f"(got {text!r})"
+            f"measure={name!r}: parameters must be written as name(key=literal, ...) (got {text!r})"
         ) from exc
     return name, params
 
@@ -363,9 +362,7 @@ class Registry:
         has_var_kw = any(p.kind is p.VAR_KEYWORD for p in params.values())
         has_var_pos = any(p.kind is p.VAR_POSITIONAL for p in params.values())
         positional = [
-            p
-            for p in params.values()
-            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            p for p in params.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
         ]
         if len(positional) < len(inputs) and not has_var_pos:
             raise RegistrationError(
@@ -406,7 +403,9 @@ def _dist_name(ep: EntryPoint) -> str:
 
 
 def _entry_points(group: str, third_party: bool) -> list[EntryPoint]:
-    found = sorted(entry_points(group=group), key=lambda ep: (_dist_name(ep) != BUILTIN_DISTRIBUTION, ep.name))
+    found = sorted(
+        entry_points(group=group), key=lambda ep: (_dist_name(ep) != BUILTIN_DISTRIBUTION, ep.name)
+    )
     if third_party:
         return found
     return [ep for ep in found if _dist_name(ep) == BUILTIN_DISTRIBUTION]

@@ -41,9 +41,7 @@ class Evaluation(NamedTuple):
     undefined: np.ndarray
 
 
-def _call_scalar(
-    compute: Callable[..., Any], measure: Measure, prepared: Prepared
-) -> Evaluation:
+def _call_scalar(compute: Callable[..., Any], measure: Measure, prepared: Prepared) -> Evaluation:
     batch = prepared.batch_shape
     scores = np.zeros(batch)
     undefined = np.zeros(batch, dtype=bool)
@@ -99,7 +97,10 @@ def run_compute(
                 "its compute function must guard divisions and logarithms"
             ) from exc
     if isinstance(raw, Evaluation):
-        scores, undefined = np.asarray(raw.scores, dtype=float), np.asarray(raw.undefined, dtype=bool)
+        scores, undefined = (
+            np.asarray(raw.scores, dtype=float),
+            np.asarray(raw.undefined, dtype=bool),
+        )
     else:
         scores = np.asarray(raw, dtype=float)
         undefined = np.zeros(scores.shape, dtype=bool)

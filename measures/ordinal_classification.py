@@ -30,7 +30,9 @@ _SAKAI_2021 = "Sakai 2021, Evaluating evaluation measures for OC and OQ (ACL-IJC
         optimum=1.0,
         claims={
             "ordinal_invariance": Holds(note="uses class identity only"),
-            "ordinal_monotonicity": Violated(note="a wrong item moved closer but still wrong scores the same"),
+            "ordinal_monotonicity": Violated(
+                note="a wrong item moved closer but still wrong scores the same"
+            ),
             "imbalance": Violated(note="every error costs 1/N whatever its class (Amigó App. B)"),
             "symmetry": Holds(note="trace(M) == trace(M.T)"),
             "constant_system_discrimination": Holds(note="always-k scores |gold class k| / N"),

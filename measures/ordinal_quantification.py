@@ -1,19 +1,123 @@
 """Built-in ordinal-quantification (OQ) measures.
 
-Every compute function takes the system estimate and the gold distribution,
-each ``(..., C)`` (validated, non-negative, summing to 1), and class values
-``(..., C)``; argument order is ``(system, gold)``.
+Every compute function takes the system estimate ``p`` and the gold
+distribution ``q``, each ``(..., C)`` (validated: non-negative, summing to 1
+within ``SUM_TOLERANCE``), and class values ``v`` broadcastable to
+``(..., C)``; argument order is ``(system, gold)``.  The distributions are
+rescaled to sum to exactly 1 before use, so a probability file printed with
+six decimals scores as the distribution it stands for.
+
+All measures here are divergences: lower is better and 0 is the optimum.
+Measures with a distance between classes take it from the class values
+``v`` and divide it by the span ``v_{C-1} - v_0``, which equals the paper's
+``C - 1`` at the default values ``0 .. C-1``.
+
+Claim declarations are argued in their notes; the checker tests them at the
+default class values (all but ordinal invariance).  A note that says
+"counterexample" gives an input a reader can verify by hand.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from axiometrics import Holds, Measure, MeasurePlugin, Range, Reference, Violated
+from axiometrics import (
+    Evaluation,
+    Holds,
+    Measure,
+    MeasurePlugin,
+    NotApplicable,
+    Param,
+    Range,
+    Reference,
+    Violated,
+)
+
+from ._oq_math import (
+    bin_kendall_tau,
+    class_value_weights,
+    cumulative_gap,
+    gold_mass_weights,
+    harmonic_combination,
+    kl_terms,
+    normalised,
+    order_aware_divergence,
+)
 
 plugin = MeasurePlugin("axiometrics-oq")
 
 _SAKAI_2021 = "Sakai 2021, Evaluating evaluation measures for OC and OQ (ACL-IJCNLP)"
+_SAKAI_2022 = (
+    "Sakai 2022, On variants of root normalised order-aware divergence and a divergence "
+    "based on Kendall's tau"
+)
+
+_SYMBOLS = (
+    "p = system distribution, q = gold distribution over C ordered classes, "
+    "v = class values (default 0 .. C-1)."
+)
+_DW = (
+    "DW_i = sum_j w_ij (p_j - q_j)^2 is the distance-weighted sum of squares seen from class i"
+)
+_VALUE_WEIGHTS = (
+    "w_ij = |v_i - v_j| / (v_{C-1} - v_0), the class-value distance divided by the span of "
+    "the values; at the default values this is |i - j| / (C - 1), so the measure equals "
+    "Sakai's definition with its 1/(C - 1) normalisation and stays in [0, 1] for any values"
+)
+_GOLD_WEIGHTS = (
+    "delta_ij = sum_{k=min(i,j)}^{max(i,j)} q_k - (q_i + q_j)/2, i.e. half the gold mass of "
+    "classes i and j plus all gold mass strictly between them (Sakai 2022 eq. 6, lost from "
+    "the source text and reconstructed like Krippendorff's ordinal metric); it replaces "
+    "|i - j| and uses the gold probabilities, never the class values"
+)
+_TIE_PARAM = Param(
+    "tie_tolerance",
+    float,
+    0.0,
+    "Two bin probabilities count as tied when they differ by at most this much. The default 0 "
+    "means exact floating-point equality, which matches the priority-preservation claims "
+    "(signs of p_i - p_j); set e.g. 1e-12 when the probabilities come from arithmetic such as "
+    "0.1 + 0.2 versus 0.3.",
+    minimum=0.0,
+)
+_TIES = (
+    "Ties are exact floating-point equality by default (parameter tie_tolerance, e.g. "
+    "dnkt(tie_tolerance=1e-12), widens them); the bin order is read from the inputs as given, "
+    "before any rescaling."
+)
+
+_PPP_A_VIOLATED = Violated(
+    note="counterexample: p = [.9, .07, .03] orders every bin pair as q = [.5, .3, .2] does, "
+    "yet D(p, q) > 0 = D(q, q); the measure weighs magnitudes, not just bin order"
+)
+_PPP_B_HOLDS = Holds(
+    note="a p that orders some bin pair differently from q differs from q, and the measure is "
+    "0 only at p == q (identity), so D(p, q) > 0 = D(q, q)"
+)
+_OUTSIDE_SUPPORT_TIE = (
+    "counterexample: gold q = [0, 0, 1]; the one-hot estimates e_1 = [0, 1, 0] and "
+    "e_0 = [1, 0, 0] both put all their mass where the gold has none and score the same"
+)
+
+
+def _dnkt(system: np.ndarray, gold: np.ndarray, tie_tolerance: float) -> np.ndarray:
+    return (1.0 - bin_kendall_tau(system, gold, tie_tolerance)) / 2.0
+
+
+def _jsd(system: np.ndarray, gold: np.ndarray) -> np.ndarray:
+    p, q = normalised(system), normalised(gold)
+    mid = (p + q) / 2
+    return (kl_terms(p, mid).sum(axis=-1) + kl_terms(q, mid).sum(axis=-1)) / 2
+
+
+def _nmd(system: np.ndarray, gold: np.ndarray) -> np.ndarray:
+    p, q = normalised(system), normalised(gold)
+    return cumulative_gap(p, q).sum(axis=-1) / (system.shape[-1] - 1)
+
+
+def _rnod(system: np.ndarray, gold: np.ndarray, values: np.ndarray) -> np.ndarray:
+    p, q = normalised(system), normalised(gold)
+    return np.sqrt(order_aware_divergence(p, q, class_value_weights(values), q > 0))
 
 
 @plugin.measure(
@@ -23,25 +127,659 @@ _SAKAI_2021 = "Sakai 2021, Evaluating evaluation measures for OC and OQ (ACL-IJC
         higher_is_better=False,
         range=Range(0.0, 1.0),
         title="NMD",
-        description="Normalised match distance: the L1 distance between the cumulative "
-        "distributions divided by C-1 (earth mover's distance with unit steps, normalised).",
-        aliases=("normalised_match_distance",),
+        description=f"Normalised match distance. {_SYMBOLS} With the cumulative distributions "
+        "CP_i = p_0 + ... + p_i and CQ_i = q_0 + ... + q_i, NMD = sum_{i=0}^{C-2} "
+        "|CP_i - CQ_i| / (C - 1): the earth mover's distance on the line with unit steps "
+        "between neighbouring classes, divided by its maximum C - 1. It uses the class order "
+        "only, never the class values (see emd for the value-weighted distance).",
+        aliases=("normalised_match_distance", "normalized_match_distance"),
         reference=Reference(_SAKAI_2021, "eq. 11"),
         optimum=0.0,
         claims={
-            "ordinal_invariance": Holds(note="uses bin order only, never the class values"),
-            "symmetry": Holds(note="|CP_i - CP*_i| is symmetric"),
-            "priority_preservation": Violated(note="any p != q scores worse than q itself"),
-            "priority_violation": Holds(note="p that breaks q's bin order differs from q"),
-            "point_mass_monotonicity": Holds(),
-            "mass_transfer_monotonicity": Holds(),
-            "identity": Holds(),
+            "ordinal_invariance": Holds(note="uses the bin order only, never the class values"),
+            "symmetry": Holds(note="the gap between the cumulative distributions is symmetric"),
+            "priority_preservation": _PPP_A_VIOLATED,
+            "priority_violation": _PPP_B_HOLDS,
+            "point_mass_monotonicity": Holds(
+                note="e_b crosses a - b more cumulative steps with a full unit of mass than "
+                "e_a; NMD(e_b) - NMD(e_a) = (a - b)/(C - 1) (Sakai 2021 Table 7: ordinal)"
+            ),
+            "mass_transfer_monotonicity": Holds(
+                note="moving eps from bin x at or beyond all gold mass to x+1 lowers CP_x by "
+                "eps while CQ_x = 1, adding eps/(C - 1)"
+            ),
+            "identity": Holds(note="equal cumulative distributions mean equal distributions"),
             "well_defined": Holds(),
         },
     )
 )
 def nmd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Normalised match distance (Sakai 2021 eq. 11)."""
-    c = system.shape[-1]
-    diff = np.cumsum(system, axis=-1) - np.cumsum(gold, axis=-1)
-    return np.abs(diff[..., :-1]).sum(axis=-1) / (c - 1)
+    return _nmd(system, gold)
+
+
+@plugin.measure(
+    Measure(
+        name="emd",
+        family="oq",
+        higher_is_better=False,
+        range=Range(0.0, np.inf, note="at most v_{C-1} - v_0 (C - 1 at the default values)"),
+        title="EMD",
+        description=f"Earth mover's distance (unnormalised match distance). {_SYMBOLS} With the "
+        "cumulative distributions CP_i = p_0 + ... + p_i and CQ_i = q_0 + ... + q_i, "
+        "EMD = sum_{i=0}^{C-2} |CP_i - CQ_i| (v_{i+1} - v_i): the least total mass x distance "
+        "needed to turn p into q when moving mass between classes costs the difference of "
+        "their values. At the default values EMD = NMD * (C - 1); it is the EMD of SemEval "
+        "2016/2017 Task 4 subtask E.",
+        aliases=("earth_movers_distance", "match_distance"),
+        reference=Reference(_SAKAI_2021, "eq. 11 without the 1/(C - 1) normalisation"),
+        optimum=0.0,
+        uses_class_values=True,
+        claims={
+            "ordinal_invariance": Violated(
+                note="counterexample: p = [0, 0, 1], q = [1, 0, 0] scores 2 at values [0, 1, 2] "
+                "and 3 at values [0, 1, 3]"
+            ),
+            "symmetry": Holds(note="the gap between the cumulative distributions is symmetric"),
+            "priority_preservation": _PPP_A_VIOLATED,
+            "priority_violation": _PPP_B_HOLDS,
+            "point_mass_monotonicity": Holds(
+                note="EMD(e_b) - EMD(e_a) = v_a - v_b > 0 when all gold mass lies beyond a"
+            ),
+            "mass_transfer_monotonicity": Holds(
+                note="moving eps from bin x at or beyond all gold mass to x+1 adds "
+                "eps (v_{x+1} - v_x)"
+            ),
+            "identity": Holds(note="the steps v_{i+1} - v_i are positive"),
+            "well_defined": Holds(),
+        },
+    )
+)
+def emd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
+    """Earth mover's distance with class-value steps (unnormalised NMD)."""
+    p, q = normalised(system), normalised(gold)
+    magnitude = np.max(np.abs(values), axis=-1)
+    steps = np.diff(values / magnitude[..., None], axis=-1)
+    return (cumulative_gap(p, q) * steps).sum(axis=-1) * magnitude
+
+
+@plugin.measure(
+    Measure(
+        name="rnod",
+        family="oq",
+        higher_is_better=False,
+        range=Range(0.0, 1.0),
+        title="RNOD",
+        description=f"Root normalised order-aware divergence. {_SYMBOLS} {_DW}, with "
+        f"{_VALUE_WEIGHTS}. OD(p || q) = mean of DW_i over C* = {{i : q_i > 0}}, the classes "
+        "with positive gold probability (each DW_i measures how much of gold class i's mass "
+        "went elsewhere, weighted by distance). RNOD = sqrt(OD(p || q)).",
+        aliases=("root_normalised_order_aware_divergence",),
+        reference=Reference(_SAKAI_2021, "eq. 12-14"),
+        optimum=0.0,
+        uses_class_values=True,
+        claims={
+            "ordinal_invariance": Violated(
+                note="assumes equidistance (Sakai 2022 Table 1 (d)); counterexample: "
+                "p = [0, 1, 0], q = [1, 0, 0] scores sqrt(1/2) at values [0, 1, 2] and "
+                "sqrt(1/10) at values [0, 1, 10]"
+            ),
+            "symmetry": Violated(
+                note="averages over the gold's non-zero classes only (Sakai 2021 Table 7); "
+                "counterexample: p = [0, .5, .5], q = [1, 0, 0] gives sqrt(.75/2) one way and "
+                "sqrt(1.75/2) the other"
+            ),
+            "priority_preservation": _PPP_A_VIOLATED,
+            "priority_violation": _PPP_B_HOLDS,
+            "point_mass_monotonicity": Holds(
+                note="for every gold class i, e_b sits strictly farther from i than e_a and "
+                "the rest of DW_i is unchanged (Sakai 2021 Table 7: ordinal)"
+            ),
+            "mass_transfer_monotonicity": Violated(
+                note="squared errors reward spreading mass out; counterexample: gold "
+                "[1, 0, 0], p = [.5, .5, 0] scores sqrt(.125) = .354 but [.5, .25, .25], "
+                "with mass moved further away, scores sqrt(.09375) = .306"
+            ),
+            "identity": Holds(
+                note="p != q differs in two bins at least, and every DW_i with q_i > 0 weighs "
+                "every other bin positively"
+            ),
+            "well_defined": Holds(note="C* is never empty"),
+        },
+    )
+)
+def rnod(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
+    """Root normalised order-aware divergence (Sakai 2021 eq. 14)."""
+    return _rnod(system, gold, values)
+
+
+@plugin.measure(
+    Measure(
+        name="rsnod",
+        family="oq",
+        higher_is_better=False,
+        range=Range(0.0, 1.0),
+        title="RSNOD",
+        description=f"Root symmetric normalised order-aware divergence. {_SYMBOLS} {_DW}, with "
+        f"{_VALUE_WEIGHTS}. OD(p || q) = mean of DW_i over the classes with q_i > 0, and "
+        "OD(q || p) the same with the roles swapped (same squares, averaged over the classes "
+        "with p_i > 0). SOD = (OD(p || q) + OD(q || p)) / 2 and RSNOD = sqrt(SOD). It equals "
+        "RNOD when neither distribution has a zero bin.",
+        aliases=("root_symmetric_normalised_order_aware_divergence",),
+        reference=Reference(_SAKAI_2021, "eq. 12-15"),
+        optimum=0.0,
+        uses_class_values=True,
+        claims={
+            "ordinal_invariance": Violated(
+                note="assumes equidistance; counterexample: p = [0, 1, 0], q = [1, 0, 0] "
+                "scores sqrt(1/2) at values [0, 1, 2] and sqrt(1/10) at values [0, 1, 10]"
+            ),
+            "symmetry": Holds(note="SOD is symmetric by construction (Sakai 2021 Table 7)"),
+            "priority_preservation": _PPP_A_VIOLATED,
+            "priority_violation": _PPP_B_HOLDS,
+            "point_mass_monotonicity": Holds(
+                note="both halves shrink: every gold class is strictly nearer to a than to b "
+                "(Sakai 2021 Table 7: ordinal)"
+            ),
+            "mass_transfer_monotonicity": Violated(
+                note="counterexample: gold [1, 0, 0], p = [.2, .7, .1] scores .5416 but "
+                "[.2, .6, .2], with mass moved further away, scores .5000"
+            ),
+            "identity": Holds(note="both halves are 0 only at p == q, as for RNOD"),
+            "well_defined": Holds(),
+        },
+    )
+)
+def rsnod(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
+    """Root symmetric normalised order-aware divergence (Sakai 2021 eq. 15)."""
+    p, q = normalised(system), normalised(gold)
+    weights = class_value_weights(values)
+    forward = order_aware_divergence(p, q, weights, q > 0)
+    backward = order_aware_divergence(q, p, weights, p > 0)
+    return np.sqrt((forward + backward) / 2)
+
+
+@plugin.measure(
+    Measure(
+        name="rnod2",
+        family="oq",
+        higher_is_better=False,
+        range=Range(0.0, 1.0, note="a bound; the maximum over all inputs is lower"),
+        title="RNOD2",
+        description=f"RNOD with gold-mass distances. {_SYMBOLS} DW_i = sum_j delta_ij "
+        f"(p_j - q_j)^2 with {_GOLD_WEIGHTS}. OD2(p || q) = mean of DW_i over C* = "
+        "{i : q_i > 0} and RNOD2 = sqrt(OD2 / (C - 1)), the rest of RNOD unchanged.",
+        reference=Reference(_SAKAI_2022, "eq. 2, 4-6 (eq. 6 reconstructed)"),
+        optimum=0.0,
+        claims={
+            "ordinal_invariance": Holds(
+                note="the distances come from the gold probabilities, not the class values "
+                "(Sakai 2022 Table 1 (d))"
+            ),
+            "symmetry": Violated(
+                note="averages over the gold's non-zero classes and takes its distances from "
+                "the gold; counterexample: p = [0, .5, .5], q = [1, 0, 0] gives sqrt(.125) = "
+                ".354 one way and sqrt(.25) = .5 the other"
+            ),
+            "priority_preservation": _PPP_A_VIOLATED,
+            "priority_violation": _PPP_B_HOLDS,
+            "point_mass_monotonicity": Violated(
+                note=f"{_OUTSIDE_SUPPORT_TIE} (RNOD2 = .5 for both): classes without gold mass "
+                "add no distance, so Sakai 2022 Table 1 (b) holds only in a weaker sense"
+            ),
+            "mass_transfer_monotonicity": Violated(
+                note="distances stop growing past the gold mass, so spreading wins; "
+                "counterexample: gold [1, 0, 0], p = [0, 1, 0] scores .5 but [0, .5, .5] "
+                "scores sqrt(.125) = .354"
+            ),
+            "identity": Holds(
+                note="delta_ij >= q_i / 2 > 0 for j != i when q_i > 0, so every DW_i over C* "
+                "sees every error"
+            ),
+            "well_defined": Holds(),
+        },
+    )
+)
+def rnod2(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
+    """RNOD with Sakai 2022 eq. 6 gold-mass distances."""
+    p, q = normalised(system), normalised(gold)
+    od = order_aware_divergence(p, q, gold_mass_weights(q), q > 0)
+    return np.sqrt(od / (system.shape[-1] - 1))
+
+
+@plugin.measure(
+    Measure(
+        name="rnadw",
+        family="oq",
+        higher_is_better=False,
+        range=Range(0.0, 1.0),
+        title="RNADW",
+        description=f"Root normalised average distance-weighted sum of squares. {_SYMBOLS} "
+        f"{_DW}, with {_VALUE_WEIGHTS}. ADW = mean of DW_i over all C classes (not only the "
+        "gold's non-zero ones as in RNOD) and RNADW = sqrt(ADW). It equals RNOD when the gold "
+        "has no zero bin.",
+        aliases=("root_normalised_average_distance_weighted",),
+        reference=Reference(_SAKAI_2022, "eq. 7-8"),
+        optimum=0.0,
+        uses_class_values=True,
+        claims={
+            "ordinal_invariance": Violated(
+                note="assumes equidistance (Sakai 2022 Table 1 (d)); counterexample: "
+                "p = [0, 1, 0], q = [1, 0, 0] changes with values [0, 1, 2] versus [0, 1, 10]"
+            ),
+            "symmetry": Holds(note="ADW weighs the same squares over all classes either way"),
+            "priority_preservation": _PPP_A_VIOLATED,
+            "priority_violation": _PPP_B_HOLDS,
+            "point_mass_monotonicity": Violated(
+                note="averaging over classes without gold mass rewards estimates near the "
+                "middle of the scale; counterexample (C = 5): gold e_4, e_3 scores "
+                "sqrt(17/20) = .922 but e_2, further away, scores sqrt(16/20) = .894 (a tie "
+                "at C = 4; contradicts Sakai 2022 Table 1 (b))"
+            ),
+            "mass_transfer_monotonicity": Violated(
+                note="counterexample: gold [1, 0, 0], p = [.5, .5, 0] scores sqrt(5/24) = "
+                ".456 but [.5, .25, .25] scores sqrt(17/96) = .421"
+            ),
+            "identity": Holds(note="ADW >= OD * (number of gold classes) / C, and OD is 0 "
+                              "only at p == q"),
+            "well_defined": Holds(),
+        },
+    )
+)
+def rnadw(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
+    """Root normalised average DW (Sakai 2022 eq. 8)."""
+    p, q = normalised(system), normalised(gold)
+    every = np.ones(p.shape[-1], dtype=bool)
+    return np.sqrt(order_aware_divergence(p, q, class_value_weights(values), every))
+
+
+@plugin.measure(
+    Measure(
+        name="rnadw2",
+        family="oq",
+        higher_is_better=False,
+        range=Range(0.0, 1.0, note="a bound; the maximum over all inputs is lower"),
+        title="RNADW2",
+        description=f"RNADW with gold-mass distances. {_SYMBOLS} DW_i = sum_j delta_ij "
+        f"(p_j - q_j)^2 with {_GOLD_WEIGHTS}. ADW2 = mean of DW_i over all C classes and "
+        "RNADW2 = sqrt(ADW2 / (C - 1)).",
+        reference=Reference(_SAKAI_2022, "eq. 6-8 (eq. 6 reconstructed)"),
+        optimum=0.0,
+        claims={
+            "ordinal_invariance": Holds(
+                note="the distances come from the gold probabilities, not the class values "
+                "(Sakai 2022 Table 1 (d))"
+            ),
+            "symmetry": Violated(
+                note="the distances come from the gold, so swapping the roles changes them; "
+                "counterexample: p = [0, .5, .5], q = [1, 0, 0] gives ADW2 = 5/12 one way and "
+                "1/2 the other"
+            ),
+            "priority_preservation": _PPP_A_VIOLATED,
+            "priority_violation": _PPP_B_HOLDS,
+            "point_mass_monotonicity": Violated(
+                note=f"{_OUTSIDE_SUPPORT_TIE} (RNADW2 = .5 for both): classes without gold "
+                "mass add no distance"
+            ),
+            "mass_transfer_monotonicity": Violated(
+                note="counterexample: gold [1, 0, 0], p = [0, 1, 0] has ADW2 = 1/2 but "
+                "[0, .5, .5] has ADW2 = 5/12"
+            ),
+            "identity": Holds(note="DW_i > 0 for every i with q_i > 0 when p != q, as RNOD2"),
+            "well_defined": Holds(),
+        },
+    )
+)
+def rnadw2(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
+    """RNADW with Sakai 2022 eq. 6 gold-mass distances."""
+    p, q = normalised(system), normalised(gold)
+    every = np.ones(p.shape[-1], dtype=bool)
+    adw = order_aware_divergence(p, q, gold_mass_weights(q), every)
+    return np.sqrt(adw / (system.shape[-1] - 1))
+
+
+_NOMINAL_POINT_MASS = Violated(
+    note=f"nominal: ignores how far the mass is; {_OUTSIDE_SUPPORT_TIE} "
+    "(Sakai 2021 Table 7: not ordinal)"
+)
+_NOMINAL_TRANSFER = Violated(
+    note="nominal: counterexample: gold [1, 0, 0], p = [0, 1, 0] and [0, .5, .5] (mass moved "
+    "further away) score the same or better"
+)
+
+
+@plugin.measure(
+    Measure(
+        name="nvd",
+        family="oq",
+        higher_is_better=False,
+        range=Range(0.0, 1.0),
+        title="NVD",
+        description=f"Normalised variational distance (half the L1 distance; essentially the "
+        f"mean absolute error). {_SYMBOLS} NVD = (1/2) sum_i |p_i - q_i|. Nominal: ignores the "
+        "class order.",
+        aliases=("normalised_variational_distance", "normalized_variational_distance"),
+        reference=Reference(_SAKAI_2021, "eq. 16"),
+        optimum=0.0,
+        claims={
+            "ordinal_invariance": Holds(note="ignores the class values"),
+            "symmetry": Holds(note="|p_i - q_i| is symmetric"),
+            "priority_preservation": _PPP_A_VIOLATED,
+            "priority_violation": _PPP_B_HOLDS,
+            "point_mass_monotonicity": _NOMINAL_POINT_MASS,
+            "mass_transfer_monotonicity": Violated(
+                note="moving mass between two bins without gold mass leaves NVD unchanged; "
+                "counterexample: gold [1, 0, 0], p = [0, 1, 0] and [0, .5, .5] both score 1"
+            ),
+            "identity": Holds(),
+            "well_defined": Holds(),
+        },
+    )
+)
+def nvd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
+    """Normalised variational distance (Sakai 2021 eq. 16)."""
+    p, q = normalised(system), normalised(gold)
+    return np.abs(p - q).sum(axis=-1) / 2
+
+
+@plugin.measure(
+    Measure(
+        name="rnss",
+        family="oq",
+        higher_is_better=False,
+        range=Range(0.0, 1.0),
+        title="RNSS",
+        description=f"Root normalised sum of squares (essentially the root mean squared "
+        f"error). {_SYMBOLS} RNSS = sqrt(sum_i (p_i - q_i)^2 / 2); the sum of squares is at "
+        "most 2. Nominal: ignores the class order.",
+        aliases=("root_normalised_sum_of_squares", "root_normalized_sum_of_squares"),
+        reference=Reference(_SAKAI_2021, "eq. 17"),
+        optimum=0.0,
+        claims={
+            "ordinal_invariance": Holds(note="ignores the class values"),
+            "symmetry": Holds(note="(p_i - q_i)^2 is symmetric"),
+            "priority_preservation": _PPP_A_VIOLATED,
+            "priority_violation": _PPP_B_HOLDS,
+            "point_mass_monotonicity": _NOMINAL_POINT_MASS,
+            "mass_transfer_monotonicity": Violated(
+                note="squares reward spreading mass; counterexample: gold [1, 0, 0], "
+                "p = [0, 1, 0] scores 1 but [0, .5, .5] scores sqrt(.75) = .866"
+            ),
+            "identity": Holds(),
+            "well_defined": Holds(),
+        },
+    )
+)
+def rnss(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
+    """Root normalised sum of squares (Sakai 2021 eq. 17)."""
+    p, q = normalised(system), normalised(gold)
+    return np.sqrt(((p - q) ** 2).sum(axis=-1) / 2)
+
+
+@plugin.measure(
+    Measure(
+        name="jsd",
+        family="oq",
+        higher_is_better=False,
+        range=Range(0.0, 1.0),
+        title="JSD",
+        description=f"Jensen-Shannon divergence with base-2 logarithms. {_SYMBOLS} With the "
+        "midpoint m_i = (p_i + q_i)/2 and KLD(a || b) = sum_{i : a_i > 0} a_i log2(a_i / b_i), "
+        "JSD = (KLD(p || m) + KLD(q || m)) / 2, with 0 log 0 = 0; it lies in [0, 1] and is 1 "
+        "when p and q have disjoint supports. Nominal: ignores the class order.",
+        aliases=("jensen_shannon_divergence",),
+        reference=Reference(_SAKAI_2021, "eq. 19"),
+        optimum=0.0,
+        claims={
+            "ordinal_invariance": Holds(note="ignores the class values"),
+            "symmetry": Holds(note="symmetric in p and q by construction"),
+            "priority_preservation": _PPP_A_VIOLATED,
+            "priority_violation": _PPP_B_HOLDS,
+            "point_mass_monotonicity": _NOMINAL_POINT_MASS,
+            "mass_transfer_monotonicity": Violated(
+                note="a bin without gold mass adds p_i / 2 whatever its position; "
+                "counterexample: gold [1, 0, 0], p = [.5, .5, 0] and [.5, .25, .25] score the "
+                "same"
+            ),
+            "identity": Holds(note="JSD is 0 only for equal distributions (Lin 1991)"),
+            "well_defined": Holds(note="the midpoint is positive wherever p or q is"),
+        },
+    )
+)
+def jsd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
+    """Jensen-Shannon divergence, log base 2 (Sakai 2021 eq. 19)."""
+    return _jsd(system, gold)
+
+
+_KLD_UNDEFINED = (
+    "KLD(p || q) is infinite (undefined) when the system puts mass on a class the gold gives "
+    "probability 0 (some q_i = 0 < p_i)"
+)
+_KLD_VACUOUS = NotApplicable(
+    reason="every input the claim speaks of puts system mass where the gold has none, where "
+    "KLD is undefined"
+)
+
+
+@plugin.measure(
+    Measure(
+        name="kld",
+        family="oq",
+        higher_is_better=False,
+        range=Range(0.0, np.inf),
+        title="KLD",
+        description=f"Kullback-Leibler divergence of the system from the gold, base-2 "
+        f"logarithms. {_SYMBOLS} KLD(p || q) = sum_{{i : p_i > 0}} p_i log2(p_i / q_i) "
+        "(0 log 0 = 0). Undefined when some q_i = 0 < p_i; unbounded above. Nominal: ignores "
+        "the class order.",
+        aliases=("kullback_leibler_divergence", "kl_divergence"),
+        reference=Reference(_SAKAI_2021, "eq. 18"),
+        optimum=0.0,
+        undefined=_KLD_UNDEFINED,
+        claims={
+            "ordinal_invariance": Holds(note="ignores the class values"),
+            "symmetry": Violated(
+                note="counterexample: p = [.5, .5], q = [.25, .75] gives .2075 one way and "
+                ".1887 the other"
+            ),
+            "priority_preservation": _PPP_A_VIOLATED,
+            "priority_violation": Holds(
+                note="Gibbs' inequality: KLD is 0 only at p == q (where defined)"
+            ),
+            "point_mass_monotonicity": _KLD_VACUOUS,
+            "mass_transfer_monotonicity": _KLD_VACUOUS,
+            "identity": Holds(note="Gibbs' inequality (where defined)"),
+            "well_defined": Holds(note="undefined inputs are reported, never returned as inf"),
+        },
+    )
+)
+def kld(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> Evaluation:
+    """Kullback-Leibler divergence KLD(p || q), log base 2 (Sakai 2021 eq. 18)."""
+    p, q = normalised(system), normalised(gold)
+    undefined = np.any((p > 0) & (q <= 0), axis=-1)
+    return Evaluation(kl_terms(p, q).sum(axis=-1), undefined)
+
+
+@plugin.measure(
+    Measure(
+        name="dnkt",
+        family="oq",
+        higher_is_better=False,
+        range=Range(0.0, 1.0),
+        title="DNKT",
+        description=f"Divergence based on Kendall's tau between the bin orders. {_SYMBOLS} Over "
+        "the C(C-1)/2 pairs of bins (i, j), CONC and DISC count the pairs that p and q order "
+        "the same way and the opposite way; a pair tied in either counts as neither. With "
+        "TIED(p), TIED(q) the tied pairs, NT = C(C-1)/2 - TIED(p) and NT* = C(C-1)/2 - "
+        "TIED(q), tau = (CONC - DISC) / sqrt(max(1, NT) max(1, NT*)), NKT = (tau + 1)/2 and "
+        "DNKT = 1 - NKT (Sakai 2022 eq. 13-16, reconstructed). Only the priorities across "
+        "bins matter, not the magnitudes; DNKT = 0.5 whenever p or q is uniform, even for "
+        f"p == q uniform. {_TIES}",
+        aliases=("divergence_kendall_tau",),
+        params=(_TIE_PARAM,),
+        reference=Reference(_SAKAI_2022, "eq. 13-16 (reconstructed)"),
+        optimum=0.0,
+        claims={
+            "ordinal_invariance": Holds(note="ignores the class values"),
+            "symmetry": Holds(note="CONC, DISC and NT * NT* do not change when p and q swap"),
+            "priority_preservation": Holds(
+                note="the same bin order gives DISC = 0 and CONC = NT = NT*, so tau is that "
+                "of q against itself"
+            ),
+            "priority_violation": Holds(
+                preconditions=("gold_not_uniform",),
+                note="a different order adds a discordant pair or a tie in one only, so tau "
+                "< 1 while D(q, q) = 0; a uniform gold scores 0.5 whatever p is",
+            ),
+            "point_mass_monotonicity": Violated(
+                note=f"ignores magnitudes; {_OUTSIDE_SUPPORT_TIE} (DNKT = .75 for both)"
+            ),
+            "mass_transfer_monotonicity": Violated(
+                note="a transfer that keeps the bin order changes nothing; counterexample: "
+                "gold [.6, .4, 0], p = [.6, .3, .1] and [.6, .25, .15] both score 0"
+            ),
+            "identity": Violated(
+                note="counterexample: p = [.9, .07, .03] scores 0 against q = [.5, .3, .2]; "
+                "and p == q uniform scores 0.5"
+            ),
+            "well_defined": Holds(note="max(1, .) guards the uniform case"),
+        },
+    )
+)
+def dnkt(
+    system: np.ndarray, gold: np.ndarray, *, values: np.ndarray, tie_tolerance: float = 0.0
+) -> np.ndarray:
+    """Divergence based on normalised Kendall's tau (Sakai 2022 eq. 16)."""
+    return _dnkt(system, gold, tie_tolerance)
+
+
+def _combination_description(part: str, formula: str) -> str:
+    return (
+        f"Harmonic combination of DNKT and {part} (Sakai 2022 eq. 17). {_SYMBOLS} With "
+        f"A = DNKT(p, q) and B = {formula}, the score is 2AB / (A + B), and 0 when A = B = 0. "
+        f"It is 0 as soon as either part is, so it is 0 when p has q's bin order. {_TIES}"
+    )
+
+
+_COMBINATION_PPP_A = Holds(
+    note="with q's bin order, DNKT = 0 (or p == q for a uniform q), so the combination is 0 "
+    "= D(q, q)"
+)
+_COMBINATION_PPP_B = Holds(
+    note="a different bin order gives DNKT > 0 (0.5 for a uniform gold) and a positive second "
+    "part (p != q), so the harmonic mean is positive = worse than D(q, q) = 0"
+)
+_COMBINATION_IDENTITY = Violated(
+    note="counterexample: p = [.9, .07, .03], q = [.5, .3, .2] scores 0 because DNKT does"
+)
+_COMBINATION_TRANSFER = Violated(
+    note="counterexample: gold [.6, .4, 0], p = [.6, .3, .1] and [.6, .25, .15] keep the bin "
+    "order, so DNKT = 0 and both score 0"
+)
+_COMBINATION_POINT_MASS = Holds(
+    note="for e_b the DNKT part is above 0.5 and at least that of e_a, and the second part is "
+    "strictly worse; the harmonic mean is strictly increasing in one part when the other is "
+    "positive"
+)
+
+
+@plugin.measure(
+    Measure(
+        name="dnkt_jsd",
+        family="oq",
+        higher_is_better=False,
+        range=Range(0.0, 1.0),
+        title="DNKT_JSD",
+        description=_combination_description("JSD", "JSD(p, q) (base 2)"),
+        params=(_TIE_PARAM,),
+        reference=Reference(_SAKAI_2022, "eq. 17"),
+        optimum=0.0,
+        claims={
+            "ordinal_invariance": Holds(note="neither part uses the class values"),
+            "symmetry": Holds(note="both parts are symmetric"),
+            "priority_preservation": _COMBINATION_PPP_A,
+            "priority_violation": _COMBINATION_PPP_B,
+            "point_mass_monotonicity": Violated(
+                note=f"{_OUTSIDE_SUPPORT_TIE} (DNKT = .75 and JSD = 1 for both)"
+            ),
+            "mass_transfer_monotonicity": _COMBINATION_TRANSFER,
+            "identity": _COMBINATION_IDENTITY,
+            "well_defined": Holds(note="0 when both parts are 0"),
+        },
+    )
+)
+def dnkt_jsd(
+    system: np.ndarray, gold: np.ndarray, *, values: np.ndarray, tie_tolerance: float = 0.0
+) -> np.ndarray:
+    """Harmonic combination of DNKT and JSD (Sakai 2022 eq. 17)."""
+    return harmonic_combination(_dnkt(system, gold, tie_tolerance), _jsd(system, gold))
+
+
+@plugin.measure(
+    Measure(
+        name="dnkt_nmd",
+        family="oq",
+        higher_is_better=False,
+        range=Range(0.0, 1.0),
+        title="DNKT_NMD",
+        description=_combination_description("NMD", "NMD(p, q)"),
+        params=(_TIE_PARAM,),
+        reference=Reference(_SAKAI_2022, "eq. 17"),
+        optimum=0.0,
+        claims={
+            "ordinal_invariance": Holds(note="neither part uses the class values"),
+            "symmetry": Holds(note="both parts are symmetric"),
+            "priority_preservation": _COMBINATION_PPP_A,
+            "priority_violation": _COMBINATION_PPP_B,
+            "point_mass_monotonicity": _COMBINATION_POINT_MASS,
+            "mass_transfer_monotonicity": _COMBINATION_TRANSFER,
+            "identity": _COMBINATION_IDENTITY,
+            "well_defined": Holds(note="0 when both parts are 0"),
+        },
+    )
+)
+def dnkt_nmd(
+    system: np.ndarray, gold: np.ndarray, *, values: np.ndarray, tie_tolerance: float = 0.0
+) -> np.ndarray:
+    """Harmonic combination of DNKT and NMD (Sakai 2022 eq. 17)."""
+    return harmonic_combination(_dnkt(system, gold, tie_tolerance), _nmd(system, gold))
+
+
+@plugin.measure(
+    Measure(
+        name="dnkt_rnod",
+        family="oq",
+        higher_is_better=False,
+        range=Range(0.0, 1.0),
+        title="DNKT_RNOD",
+        description=_combination_description(
+            "RNOD", f"RNOD(p || q) (see rnod: {_VALUE_WEIGHTS})"
+        ),
+        params=(_TIE_PARAM,),
+        reference=Reference(_SAKAI_2022, "eq. 17"),
+        optimum=0.0,
+        uses_class_values=True,
+        claims={
+            "ordinal_invariance": Violated(
+                note="RNOD assumes equidistance; counterexample: p = [0, 1, 0], q = [1, 0, 0] "
+                "has DNKT = .75 and RNOD sqrt(1/2) at values [0, 1, 2] but sqrt(1/10) at "
+                "values [0, 1, 10]"
+            ),
+            "symmetry": Violated(
+                note="RNOD is asymmetric; counterexample: p = [.2, .3, .5], q = [.6, .4, 0] "
+                "(DNKT = .5 both ways, RNOD differs)"
+            ),
+            "priority_preservation": _COMBINATION_PPP_A,
+            "priority_violation": _COMBINATION_PPP_B,
+            "point_mass_monotonicity": _COMBINATION_POINT_MASS,
+            "mass_transfer_monotonicity": _COMBINATION_TRANSFER,
+            "identity": _COMBINATION_IDENTITY,
+            "well_defined": Holds(note="0 when both parts are 0"),
+        },
+    )
+)
+def dnkt_rnod(
+    system: np.ndarray, gold: np.ndarray, *, values: np.ndarray, tie_tolerance: float = 0.0
+) -> np.ndarray:
+    """Harmonic combination of DNKT and RNOD (Sakai 2022 eq. 17)."""
+    return harmonic_combination(_dnkt(system, gold, tie_tolerance), _rnod(system, gold, values))

@@ -1,0 +1,1 @@
+"""Bundled example data (SemEval-style label and distribution files)."""

@@ -1,0 +1,245 @@
+"""Vectorised building blocks of the ordinal-classification measures (private).
+
+Every function works on confusion matrices ``m`` of shape ``(..., C, C)``
+(rows = system class ``i``, columns = gold class ``j``, float counts ``c_ij``)
+and, where class positions enter, on arrays ``(..., C)`` that broadcast with
+the batch.  Nothing here divides by zero or takes the logarithm of zero: the
+measures run under ``np.errstate(divide/invalid/over="raise")``, so each
+division is guarded and each undefined entry is reported through a mask
+instead of a NaN.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple
+
+import numpy as np
+
+ScaleType = Literal["ord", "nom", "int"]
+
+#: Relative tolerance when comparing class-value distances (CEM^INT): two
+#: distances equal up to rounding (``|0.3 - 0.2|`` vs ``|0.2 - 0.1|``) count
+#: as equal, as they are on paper.
+DISTANCE_RTOL = 1e-12
+
+
+class Marginals(NamedTuple):
+    """Class sizes of a batch of confusion matrices."""
+
+    system: np.ndarray  # c_i. (..., C): items the system put in class i
+    gold: np.ndarray  # c_.j (..., C): items whose gold class is j
+    total: np.ndarray  # N (...)
+
+
+def marginals(m: np.ndarray) -> Marginals:
+    """System sizes ``c_i.``, gold sizes ``c_.j`` and the item count ``N``."""
+    return Marginals(m.sum(axis=-1), m.sum(axis=-2), m.sum(axis=(-2, -1)))
+
+
+def safe_divide(num: np.ndarray | float, den: np.ndarray | float, fill: float = 0.0) -> np.ndarray:
+    """``num / den`` where ``den != 0``, else ``fill`` (no warning, no NaN)."""
+    a, b = np.broadcast_arrays(np.asarray(num, dtype=float), np.asarray(den, dtype=float))
+    out = np.full(a.shape, fill, dtype=float)
+    np.divide(a, b, out=out, where=b != 0)
+    return out
+
+
+def total(x: np.ndarray) -> np.ndarray:
+    """Sum over the two class axes of a ``(..., C, C)`` array."""
+    return x.sum(axis=(-2, -1))
+
+
+def pairwise_difference(values: np.ndarray) -> np.ndarray:
+    """``v_i - v_j`` as ``(..., C, C)`` (rows i, columns j)."""
+    return values[..., :, None] - values[..., None, :]
+
+
+def index_distance(n_classes: int) -> np.ndarray:
+    """``|i - j|`` in class positions, ``(C, C)``."""
+    idx = np.arange(n_classes)
+    return np.abs(idx[:, None] - idx[None, :]).astype(float)
+
+
+def used_classes(sizes: np.ndarray) -> np.ndarray:
+    """Number of classes with a positive size, ``(...)``."""
+    return np.count_nonzero(sizes > 0, axis=-1)
+
+
+def mid_cumulative(sizes: np.ndarray) -> np.ndarray:
+    """``sum_{l<k} n_l + n_k / 2``: mid-rank positions of the classes (``(..., C)``).
+
+    Items of class ``k`` occupy the ranks after the ``sum_{l<k} n_l`` items of
+    lower classes; their average (mid-)rank is this value plus 1/2.  Distances
+    between these positions are Krippendorff's ordinal metric and, up to a
+    constant shift, Spearman's tied ranks.
+    """
+    return np.cumsum(sizes, axis=-1) - sizes / 2.0
+
+
+def macro_mean(per_class: np.ndarray, gold: np.ndarray) -> np.ndarray:
+    """Mean of ``per_class`` over the non-empty gold classes ``C+`` (never empty when N > 0)."""
+    present = gold > 0
+    return np.where(present, per_class, 0.0).sum(axis=-1) / np.count_nonzero(present, axis=-1)
+
+
+def per_gold_class_error(m: np.ndarray, cost: np.ndarray) -> np.ndarray:
+    """``sum_i cost_ij c_ij / c_.j`` per gold class ``j`` (0 for empty gold classes)."""
+    return safe_divide((cost * m).sum(axis=-2), m.sum(axis=-2))
+
+
+def weighted_kappa(m: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``1 - sum w c / sum w E`` with ``E_ij = c_i. c_.j / N`` (Sakai 2021 eq. 5).
+
+    Returns the scores and the mask where ``sum w E = 0`` (undefined).
+    """
+    sys, gold, n = marginals(m)
+    expected = sys[..., :, None] * gold[..., None, :] / n[..., None, None]
+    observed_disagreement = total(weights * m)
+    expected_disagreement = total(weights * expected)
+    undefined = ~(expected_disagreement > 0)
+    return 1.0 - safe_divide(observed_disagreement, expected_disagreement), undefined
+
+
+def krippendorff_alpha(m: np.ndarray, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Krippendorff's alpha of the gold and system labels with ``delta_ij = |x_i - x_j|``.
+
+    The 2N labels are pooled (``n_k = c_k. + c_.k``); an item with gold ``j``
+    and system ``i != j`` adds one coincidence to ``o_ij`` and one to
+    ``o_ji``, so ``sum_{i<j} o_ij delta^2_ij = sum_ij c_ij delta^2_ij``.
+    Expected coincidences are ``e_ij = n_i n_j / (2N - 1)``.
+
+    Returns the scores and the mask where the expected disagreement is 0 (a
+    single class carries every label) or ``2N - 1 <= 0`` (fractional counts
+    below one item).
+    """
+    sys, gold, n = marginals(m)
+    pooled = sys + gold
+    delta2 = pairwise_difference(positions) ** 2
+    observed = total(m * delta2)
+    pairs = 0.5 * total(pooled[..., :, None] * pooled[..., None, :] * delta2)
+    scale = 2.0 * n - 1.0
+    undefined = ~(pairs > 0) | ~(scale > 0)
+    return 1.0 - safe_divide(scale * observed, pairs), undefined
+
+
+def scale_to_unit(positions: np.ndarray) -> np.ndarray:
+    """Affinely map non-decreasing positions onto ``[0, 1]`` (keeps products small)."""
+    low = positions[..., :1]
+    span = positions[..., -1:] - low
+    return safe_divide(positions - low, span)
+
+
+def pearson(m: np.ndarray, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Pearson correlation of the system positions ``x_i`` and gold positions ``y_j`` over items.
+
+    Each of the ``c_ij`` items contributes the pair ``(x_i, y_j)``.  Undefined
+    when either side puts every item in one class (zero variance).
+    """
+    sys, gold, n = marginals(m)
+    x = scale_to_unit(x)
+    y = scale_to_unit(y)
+    dx = x - ((sys * x).sum(axis=-1) / n)[..., None]
+    dy = y - ((gold * y).sum(axis=-1) / n)[..., None]
+    cov = total(m * dx[..., :, None] * dy[..., None, :])
+    den = np.sqrt((sys * dx**2).sum(axis=-1) * (gold * dy**2).sum(axis=-1))
+    undefined = (used_classes(sys) < 2) | (used_classes(gold) < 2) | ~(den > 0)
+    return safe_divide(cov, den), undefined
+
+
+def concordance(m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Concordant and discordant item pairs, from cumulative sums (no O(N^2) loop).
+
+    A pair of items is concordant when the system and the gold order them the
+    same way strictly (``i < i'`` and ``j < j'``), discordant when strictly
+    opposite; pairs tied on either side are neither.
+    """
+    # below_right[i, j] = sum_{i' > i, j' > j} c_i'j'
+    tail = np.flip(np.cumsum(np.cumsum(np.flip(m, axis=(-2, -1)), axis=-2), axis=-1), axis=(-2, -1))
+    below_right = np.zeros_like(m)
+    below_right[..., :-1, :-1] = tail[..., 1:, 1:]
+    # below_left[i, j] = sum_{i' > i, j' < j} c_i'j'
+    lower = np.cumsum(np.flip(np.cumsum(np.flip(m, axis=-2), axis=-2), axis=-2), axis=-1)
+    below_left = np.zeros_like(m)
+    below_left[..., :-1, 1:] = lower[..., 1:, :-1]
+    return total(m * below_right), total(m * below_left)
+
+
+def cosine(m: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Cosine between the system value vector ``v_s(d)`` and the gold one ``v_g(d)``.
+
+    Undefined when either vector is all zeros (every item of that side in the
+    class whose value is 0).
+    """
+    sys, gold, _ = marginals(m)
+    peak = np.max(np.abs(values), axis=-1, keepdims=True)
+    v = safe_divide(values, peak)  # cosine ignores a common positive scale
+    dot = total(m * v[..., :, None] * v[..., None, :])
+    norm_sys = (sys * v**2).sum(axis=-1)
+    norm_gold = (gold * v**2).sum(axis=-1)
+    undefined = ~(norm_sys > 0) | ~(norm_gold > 0)
+    return safe_divide(dot, np.sqrt(norm_sys * norm_gold)), undefined
+
+
+def mutual_information(m: np.ndarray) -> np.ndarray:
+    """Mutual information (bits) between the system and gold labels."""
+    sys, gold, n = marginals(m)
+    joint = sys[..., :, None] * gold[..., None, :]
+    present = m > 0
+    ratio = np.ones(m.shape)
+    np.divide(m * n[..., None, None], joint, out=ratio, where=present)
+    return total(np.where(present, m * np.log2(ratio), 0.0)) / n
+
+
+def cem_closeness_counts(
+    gold: np.ndarray, scale_type: ScaleType, values: np.ndarray | None = None
+) -> np.ndarray:
+    """``K_ij``: gold items at least as close to gold class ``j`` as system class ``i`` is.
+
+    Amigó et al. (2020) Definition 1 at scale ``scale_type``; the gold items
+    of the system class ``i`` itself count half (``c_.i / 2``), as in
+    CEM^ORD.  Rows are system classes, columns gold classes.
+
+    * ``ord``: ``c_.i/2 +`` the gold counts of the classes strictly after
+      ``i`` up to and including ``j`` (mirrored for ``i > j``), computed as
+      ``|m_i - m_j| + c_.j/2`` with mid-cumulative positions ``m``.
+    * ``nom``: ``c_.i/2`` on the diagonal, ``N - c_.i/2`` elsewhere (every
+      class is "closer" when ``i != j``).
+    * ``int``: ``c_.i/2 +`` the gold counts of the classes ``x != i`` with
+      ``|v_x - v_j| <= |v_i - v_j|`` (class values ``v``).
+    """
+    n = gold.sum(axis=-1)[..., None, None]
+    half_row = (gold / 2.0)[..., :, None]
+    if scale_type == "ord":
+        mid = mid_cumulative(gold)
+        return np.abs(pairwise_difference(mid)) + (gold / 2.0)[..., None, :]
+    if scale_type == "nom":
+        eye = np.eye(gold.shape[-1], dtype=bool)
+        return np.where(eye, half_row, n - half_row)
+    if values is None:
+        raise ValueError("scale_type='int' needs class values")
+    dist = np.abs(pairwise_difference(values))  # dist[x, j] = |v_x - v_j|
+    slack = DISTANCE_RTOL * np.max(np.abs(values), axis=-1)[..., None, None, None]
+    # within[i, j, x]: class x is at least as close to j as class i is
+    within = dist[..., None, :, :].swapaxes(-1, -2) <= dist[..., :, :, None] + slack
+    counts = (within * gold[..., None, None, :]).sum(axis=-1)
+    return counts - half_row
+
+
+def cem_proximity_from_counts(k: np.ndarray, n: np.ndarray, *, log: bool) -> np.ndarray:
+    """Turn closeness counts ``K`` into proximities.
+
+    ``log=True``: ``-log2(K / N)`` with Sakai's floor ``K = 0.5`` where ``K = 0``
+    (possible only in the column of an empty gold class, which no item uses).
+    ``log=False`` (the "flat" variant): ``1 - K / N``.
+    """
+    n = n[..., None, None]
+    if not log:
+        return 1.0 - k / n
+    return -np.log2(np.where(k > 0, k, 0.5) / n)
+
+
+def cem_score(m: np.ndarray, prox: np.ndarray) -> np.ndarray:
+    """``sum_ij prox_ij c_ij / sum_j prox_jj c_.j`` (the perfect system's sum)."""
+    gold = m.sum(axis=-2)
+    best = (np.diagonal(prox, axis1=-2, axis2=-1) * gold).sum(axis=-1)
+    return total(prox * m) / best

@@ -1,0 +1,49 @@
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+
+def test_importing_axiometrics_and_loading_measures_does_not_import_a_top_level_measures():
+    code = (
+        "import sys, axiometrics as ax; ax.default_registry(); "
+        "print('measures' in sys.modules, 'axiometrics.measures.ordinal_classification' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]
+
+
+def test_the_core_imports_no_specific_measure():
+    code = "import sys, axiometrics; print(sorted(m for m in sys.modules if m.startswith('axiometrics.measures')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.slow
+def test_the_wheel_ships_measures_inside_axiometrics_and_no_top_level_measures(tmp_path):
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            ".",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("axiometrics-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "axiometrics/measures/ordinal_classification.py" in names
+    assert "axiometrics/measures/ordinal_quantification.py" in names
+    assert "axiometrics/data/example_gold.tsv" in names
+    assert not [n for n in names if n.startswith("measures/")]
+    entry_points = next(n for n in names if n.endswith("entry_points.txt"))
+    text = zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "axiometrics.measures.ordinal_classification:plugin" in text

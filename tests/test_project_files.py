@@ -1,0 +1,45 @@
+import re
+from pathlib import Path
+
+from axiometrics import Registry
+from axiometrics.docs import render_measure_reference
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _quick_start_commands():
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```bash\n(.*?)\n```", section, flags=re.DOTALL)
+
+
+def test_readme_quick_start_has_exactly_two_commands():
+    commands = _quick_start_commands()
+    assert len(commands) == 2
+    assert all("\n" not in c for c in commands)
+    assert "axiometrics run" in commands[0]
+    assert "pytest" in commands[1]
+
+
+def test_ci_runs_the_readme_test_command_verbatim():
+    test_command = _quick_start_commands()[1]
+    ci_lines = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert test_command in ci_lines
+
+
+def test_changelog_and_contributing_cover_the_basics():
+    assert (
+        "## [Unreleased]" in (ROOT / "CHANGELOG.md").read_text()
+        or "## [0.1.0]" in (ROOT / "CHANGELOG.md").read_text()
+    )
+    contributing = (ROOT / "CONTRIBUTING.md").read_text()
+    assert "## How to add a measure" in contributing
+    assert "## How to add a claim" in contributing
+
+
+def test_the_committed_measure_reference_matches_the_registry():
+    builtins = Registry()
+    builtins.load_entry_points(third_party=False)
+    expected = render_measure_reference(builtins)
+    committed = (ROOT / "docs" / "measures.md").read_text()
+    assert committed == expected, "docs/measures.md is stale: run `python -m axiometrics.docs`"
