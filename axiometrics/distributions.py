@@ -8,7 +8,7 @@ Argument order is ``(system, gold)`` everywhere in axiometrics.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -54,7 +54,8 @@ def validate_distributions(
         raise InvalidInputError(f"{name} must be finite (got NaN or inf)")
     if np.any(arr < 0):
         raise InvalidInputError(f"{name} must be non-negative (got minimum {float(arr.min())!r})")
-    sums = arr.sum(axis=-1)
+    with np.errstate(over="ignore"):  # huge entries: report the infinite sum, no warning
+        sums = arr.sum(axis=-1)
     bad = np.abs(sums - 1.0) > tol
     if np.any(bad):
         first = np.argwhere(np.atleast_1d(bad))[0]
@@ -96,14 +97,17 @@ class Distributions:
         The class scale.
     index
         Optional keys of the batch elements (e.g. topic ids).
+    tol
+        Largest accepted ``|sum - 1|`` (default :data:`SUM_TOLERANCE`).
     """
 
     probabilities: np.ndarray
     scale: ClassScale
     index: tuple[Hashable, ...] | None = None
+    tol: float = field(default=SUM_TOLERANCE, repr=False)
 
     def __post_init__(self) -> None:
-        arr = validate_distributions(self.probabilities, name="probabilities")
+        arr = validate_distributions(self.probabilities, name="probabilities", tol=self.tol)
         if arr.shape[-1] != self.scale.n_classes:
             raise InvalidInputError(
                 f"probabilities must have {self.scale.n_classes} classes to match the scale "
@@ -128,7 +132,7 @@ class Distributions:
     ) -> Distributions:
         """Wrap probabilities (validated, not renormalised)."""
         arr = validate_distributions(probabilities, name="probabilities", tol=tol)
-        return cls(arr, as_scale(scale, arr.shape[-1]))
+        return cls(arr, as_scale(scale, arr.shape[-1]), tol=tol)
 
     @classmethod
     def from_counts(
@@ -143,8 +147,11 @@ class Distributions:
             raise InvalidInputError(
                 f"counts must have at least 2 classes on the last axis (got shape {arr.shape})"
             )
-        if not np.all(np.isfinite(arr)) or np.any(arr < 0):
-            raise InvalidInputError("counts must be finite and non-negative")
+        invalid = ~np.isfinite(arr) | (arr < 0)
+        if np.any(invalid):
+            raise InvalidInputError(
+                f"counts must be finite and non-negative (got {float(arr[invalid][0])!r})"
+            )
         totals = arr.sum(axis=-1, keepdims=True)
         if np.any(totals <= 0):
             raise InvalidInputError(
@@ -202,7 +209,7 @@ class Distributions:
             arr = np.zeros((len(frame), resolved.n_classes))
             arr[:, cols] = frame.to_numpy(dtype=float)
         validated = validate_distributions(arr, name="frame", tol=tol)
-        return cls(validated, resolved, tuple(frame.index.tolist()))
+        return cls(validated, resolved, tuple(frame.index.tolist()), tol=tol)
 
     @property
     def n_classes(self) -> int:

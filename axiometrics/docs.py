@@ -19,6 +19,11 @@ __all__ = ["render_measure_reference"]
 DEFAULT_PATH = Path("docs") / "measures.md"
 
 
+def _cell(text: object) -> str:
+    """Text safe inside a Markdown table cell."""
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
 def render_measure_reference(registry: Registry | None = None) -> str:
     """Markdown reference of every registered measure, grouped by family."""
     reg = registry or default_registry()
@@ -48,14 +53,14 @@ def render_measure_reference(registry: Registry | None = None) -> str:
             direction = "higher is better" if m.higher_is_better else "lower is better"
             optimum = "" if m.optimum is None else f"{m.optimum:g}"
             out.append(
-                f"| [`{m.name}`](#{m.name}) | {m.title} | {direction} | {m.range} | {optimum} "
-                f"| {m.reference} |"
+                f"| [`{m.name}`](#{m.name}) | {_cell(m.title)} | {direction} | {m.range} "
+                f"| {optimum} | {_cell(m.reference)} |"
             )
         out += ["", "### Declared claims", ""]
         out.append("| measure | " + " | ".join(c.name for c in claims) + " |")
         out.append("|---" * (len(claims) + 1) + "|")
         for s in scorers:
-            cells = [s.measure.declaration(c.name).label for c in claims]
+            cells = [_cell(s.measure.declaration(c.name).label) for c in claims]
             out.append(f"| `{s.measure.name}` | " + " | ".join(cells) + " |")
         out.append("")
         for s in scorers:
@@ -87,7 +92,7 @@ def render_measure_reference(registry: Registry | None = None) -> str:
             for c in claims:
                 d = m.declaration(c.name)
                 note = getattr(d, "note", "") or getattr(d, "reason", "")
-                out.append(f"| {c.name} | {d.label} | {note} |")
+                out.append(f"| {c.name} | {_cell(d.label)} | {_cell(note)} |")
             out.append("")
     return "\n".join(out).rstrip() + "\n"
 

@@ -49,6 +49,15 @@ def total(x: np.ndarray) -> np.ndarray:
     return x.sum(axis=(-2, -1))
 
 
+def proportions(m: np.ndarray) -> np.ndarray:
+    """``c_ij / N``: the matrix of a count-scale-invariant measure, kept away from under/overflow.
+
+    Products of raw counts underflow for tiny fractional counts (1e-300 squared
+    is 0) and grow large for huge ones; proportions avoid both.
+    """
+    return m / total(m)[..., None, None]
+
+
 def pairwise_difference(values: np.ndarray) -> np.ndarray:
     """``v_i - v_j`` as ``(..., C, C)`` (rows i, columns j)."""
     return values[..., :, None] - values[..., None, :]
@@ -92,8 +101,9 @@ def weighted_kappa(m: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.n
 
     Returns the scores and the mask where ``sum w E = 0`` (undefined).
     """
-    sys, gold, n = marginals(m)
-    expected = sys[..., :, None] * gold[..., None, :] / n[..., None, None]
+    m = proportions(m)
+    sys, gold, _ = marginals(m)
+    expected = sys[..., :, None] * gold[..., None, :]
     observed_disagreement = total(weights * m)
     expected_disagreement = total(weights * expected)
     undefined = ~(expected_disagreement > 0)
@@ -135,13 +145,14 @@ def pearson(m: np.ndarray, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np
     Each of the ``c_ij`` items contributes the pair ``(x_i, y_j)``.  Undefined
     when either side puts every item in one class (zero variance).
     """
-    sys, gold, n = marginals(m)
+    m = proportions(m)
+    sys, gold, _ = marginals(m)
     x = scale_to_unit(x)
     y = scale_to_unit(y)
-    dx = x - ((sys * x).sum(axis=-1) / n)[..., None]
-    dy = y - ((gold * y).sum(axis=-1) / n)[..., None]
+    dx = x - (sys * x).sum(axis=-1)[..., None]
+    dy = y - (gold * y).sum(axis=-1)[..., None]
     cov = total(m * dx[..., :, None] * dy[..., None, :])
-    den = np.sqrt((sys * dx**2).sum(axis=-1) * (gold * dy**2).sum(axis=-1))
+    den = np.sqrt((sys * dx**2).sum(axis=-1)) * np.sqrt((gold * dy**2).sum(axis=-1))
     undefined = (used_classes(sys) < 2) | (used_classes(gold) < 2) | ~(den > 0)
     return safe_divide(cov, den), undefined
 
@@ -170,6 +181,7 @@ def cosine(m: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     Undefined when either vector is all zeros (every item of that side in the
     class whose value is 0).
     """
+    m = proportions(m)
     sys, gold, _ = marginals(m)
     peak = np.max(np.abs(values), axis=-1, keepdims=True)
     v = safe_divide(values, peak)  # cosine ignores a common positive scale
@@ -177,17 +189,24 @@ def cosine(m: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     norm_sys = (sys * v**2).sum(axis=-1)
     norm_gold = (gold * v**2).sum(axis=-1)
     undefined = ~(norm_sys > 0) | ~(norm_gold > 0)
-    return safe_divide(dot, np.sqrt(norm_sys * norm_gold)), undefined
+    return safe_divide(dot, np.sqrt(norm_sys) * np.sqrt(norm_gold)), undefined
 
 
 def mutual_information(m: np.ndarray) -> np.ndarray:
-    """Mutual information (bits) between the system and gold labels."""
-    sys, gold, n = marginals(m)
-    joint = sys[..., :, None] * gold[..., None, :]
-    present = m > 0
-    ratio = np.ones(m.shape)
-    np.divide(m * n[..., None, None], joint, out=ratio, where=present)
-    return total(np.where(present, m * np.log2(ratio), 0.0)) / n
+    """Mutual information (bits) between the system and gold labels.
+
+    ``sum p_ij log2(p_ij / (p_i. p_.j))`` over the non-empty cells, as a sum of
+    logarithms so that no product of small proportions underflows.
+    """
+    p = proportions(m)
+    sys, gold, _ = marginals(p)
+    present = p > 0
+
+    def log2_positive(x: np.ndarray) -> np.ndarray:
+        return np.log2(np.where(x > 0, x, 1.0))
+
+    bits = log2_positive(p) - log2_positive(sys)[..., :, None] - log2_positive(gold)[..., None, :]
+    return total(np.where(present, p * bits, 0.0))
 
 
 def cem_closeness_counts(
@@ -220,7 +239,8 @@ def cem_closeness_counts(
     dist = np.abs(pairwise_difference(values))  # dist[x, j] = |v_x - v_j|
     slack = DISTANCE_RTOL * np.max(np.abs(values), axis=-1)[..., None, None, None]
     # within[i, j, x]: class x is at least as close to j as class i is
-    within = dist[..., None, :, :].swapaxes(-1, -2) <= dist[..., :, :, None] + slack
+    # (dist is symmetric, so dist[..., None, j, x] is |v_x - v_j|)
+    within = dist[..., None, :, :] <= dist[..., :, :, None] + slack
     counts = (within * gold[..., None, None, :]).sum(axis=-1)
     return counts - half_row
 
@@ -235,7 +255,8 @@ def cem_proximity_from_counts(k: np.ndarray, n: np.ndarray, *, log: bool) -> np.
     n = n[..., None, None]
     if not log:
         return 1.0 - k / n
-    return -np.log2(np.where(k > 0, k, 0.5) / n)
+    # 0.0 - x turns -log2(1) = -0.0 into 0.0
+    return 0.0 - np.log2(np.where(k > 0, k, 0.5) / n)
 
 
 def cem_score(m: np.ndarray, prox: np.ndarray) -> np.ndarray:

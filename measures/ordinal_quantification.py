@@ -56,9 +56,7 @@ _SYMBOLS = (
     "p = system distribution, q = gold distribution over C ordered classes, "
     "v = class values (default 0 .. C-1)."
 )
-_DW = (
-    "DW_i = sum_j w_ij (p_j - q_j)^2 is the distance-weighted sum of squares seen from class i"
-)
+_DW = "DW_i = sum_j w_ij (p_j - q_j)^2 is the distance-weighted sum of squares seen from class i"
 _VALUE_WEIGHTS = (
     "w_ij = |v_i - v_j| / (v_{C-1} - v_0), the class-value distance divided by the span of "
     "the values; at the default values this is |i - j| / (C - 1), so the measure equals "
@@ -282,8 +280,8 @@ def rnod(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndar
                 "(Sakai 2021 Table 7: ordinal)"
             ),
             "mass_transfer_monotonicity": Violated(
-                note="counterexample: gold [1, 0, 0], p = [.2, .7, .1] scores .5416 but "
-                "[.2, .6, .2], with mass moved further away, scores .5000"
+                note="counterexample: gold [1, 0, 0], p = [.2, .7, .1] scores .610 but "
+                "[.2, .6, .2], with mass moved further away, scores .583"
             ),
             "identity": Holds(note="both halves are 0 only at p == q, as for RNOD"),
             "well_defined": Holds(),
@@ -319,7 +317,7 @@ def rsnod(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.nda
             "symmetry": Violated(
                 note="averages over the gold's non-zero classes and takes its distances from "
                 "the gold; counterexample: p = [0, .5, .5], q = [1, 0, 0] gives sqrt(.125) = "
-                ".354 one way and sqrt(.25) = .5 the other"
+                ".354 one way and sqrt(.3125) = .559 the other"
             ),
             "priority_preservation": _PPP_A_VIOLATED,
             "priority_violation": _PPP_B_HOLDS,
@@ -380,8 +378,9 @@ def rnod2(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.nda
                 note="counterexample: gold [1, 0, 0], p = [.5, .5, 0] scores sqrt(5/24) = "
                 ".456 but [.5, .25, .25] scores sqrt(17/96) = .421"
             ),
-            "identity": Holds(note="ADW >= OD * (number of gold classes) / C, and OD is 0 "
-                              "only at p == q"),
+            "identity": Holds(
+                note="ADW >= OD * (number of gold classes) / C, and OD is 0 only at p == q"
+            ),
             "well_defined": Holds(),
         },
     )
@@ -463,7 +462,7 @@ _NOMINAL_TRANSFER = Violated(
         optimum=0.0,
         claims={
             "ordinal_invariance": Holds(note="ignores the class values"),
-            "symmetry": Holds(note="|p_i - q_i| is symmetric"),
+            "symmetry": Holds(note="abs(p_i - q_i) is symmetric"),
             "priority_preservation": _PPP_A_VIOLATED,
             "priority_violation": _PPP_B_HOLDS,
             "point_mass_monotonicity": _NOMINAL_POINT_MASS,
@@ -752,9 +751,7 @@ def dnkt_nmd(
         higher_is_better=False,
         range=Range(0.0, 1.0),
         title="DNKT_RNOD",
-        description=_combination_description(
-            "RNOD", f"RNOD(p || q) (see rnod: {_VALUE_WEIGHTS})"
-        ),
+        description=_combination_description("RNOD", f"RNOD(p || q) (see rnod: {_VALUE_WEIGHTS})"),
         params=(_TIE_PARAM,),
         reference=Reference(_SAKAI_2022, "eq. 17"),
         optimum=0.0,
@@ -767,7 +764,7 @@ def dnkt_nmd(
             ),
             "symmetry": Violated(
                 note="RNOD is asymmetric; counterexample: p = [.2, .3, .5], q = [.6, .4, 0] "
-                "(DNKT = .5 both ways, RNOD differs)"
+                "(DNKT = 1 both ways, RNOD differs, so the scores are .648 and .627)"
             ),
             "priority_preservation": _COMBINATION_PPP_A,
             "priority_violation": _COMBINATION_PPP_B,

@@ -14,6 +14,21 @@ def test_importing_axiometrics_and_loading_measures_does_not_import_a_top_level_
     assert out.stdout.split() == ["False", "True"]
 
 
+def test_every_subpackage_is_listed_for_the_wheel():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    block = re.search(r"^packages = \[(.*?)\]", (root / "pyproject.toml").read_text(), re.S | re.M)
+    listed = set(re.findall(r'"([\w.]+)"', block.group(1)))
+    found = {
+        ".".join(p.parent.relative_to(root).parts)
+        for p in (root / "axiometrics").rglob("__init__.py")
+    }
+    found |= {"axiometrics.measures"}
+    assert found <= listed, f"add {sorted(found - listed)} to [tool.setuptools] packages"
+
+
 def test_the_core_imports_no_specific_measure():
     code = "import sys, axiometrics; print(sorted(m for m in sys.modules if m.startswith('axiometrics.measures')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -43,6 +58,8 @@ def test_the_wheel_ships_measures_inside_axiometrics_and_no_top_level_measures(t
     assert "axiometrics/measures/ordinal_classification.py" in names
     assert "axiometrics/measures/ordinal_quantification.py" in names
     assert "axiometrics/data/example_gold.tsv" in names
+    assert "axiometrics/meta/__init__.py" in names
+    assert "axiometrics/cli/__init__.py" in names
     assert not [n for n in names if n.startswith("measures/")]
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()

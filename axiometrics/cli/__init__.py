@@ -21,6 +21,7 @@ _COMMAND_MODULES = (
     "axiometrics.cli.run_command",
     "axiometrics.cli.list_command",
     "axiometrics.cli.score_command",
+    "axiometrics.cli.meta_command",
 )
 
 

@@ -181,6 +181,13 @@ def read_distribution_file(
             f"path={str(path)!r}: expected {resolved.n_classes} probabilities per row for scale "
             f"{list(resolved.labels)!r} (got {width - 1})"
         )
+    for ok, what in ((np.isfinite(probs), "finite"), (probs >= 0, "non-negative")):
+        bad_rows = np.flatnonzero(~ok.all(axis=1))
+        if bad_rows.size:
+            raise InvalidInputError(
+                f"path={str(path)!r} topic={topics[bad_rows[0]]!r}: probabilities must be {what} "
+                f"(got {rows[bad_rows[0]][1:]!r})"
+            )
     sums = probs.sum(axis=1)
     bad = np.flatnonzero(np.abs(sums - 1) > tol)
     if bad.size:
@@ -188,8 +195,6 @@ def read_distribution_file(
             f"path={str(path)!r} topic={topics[bad[0]]!r}: probabilities must sum to 1 "
             f"(got {sums[bad[0]]:.6g})"
         )
-    if np.any(probs < 0):
-        raise InvalidInputError(f"path={str(path)!r}: probabilities must be non-negative")
     return Distributions(probs, resolved, tuple(topics))
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from axiometrics.errors import InvalidInputError, UndefinedMeasureError
+from axiometrics.errors import AxiometricsError, InvalidInputError, UndefinedMeasureError
 
-__all__ = ["MetaInputError", "UndefinedScoreError"]
+__all__ = ["MetaInputError", "MissingDependencyError", "UndefinedScoreError"]
 
 
 class MetaInputError(InvalidInputError):
@@ -46,3 +46,10 @@ class UndefinedScoreError(UndefinedMeasureError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class MissingDependencyError(AxiometricsError, ImportError):
+    """An optional dependency needed for the requested feature is not installed.
+
+    The message says what to install (e.g. ``pip install pyarrow`` for Parquet files).
+    """

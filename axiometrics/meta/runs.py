@@ -68,7 +68,8 @@ def _label_frame(frame: Any, *, name: str, need_topic: bool) -> pd.DataFrame:
     missing = [c for c in needed if c not in frame.columns]
     if missing:
         raise MetaInputError(
-            f"{name} must have columns {needed!r} (missing {missing!r}; got {list(frame.columns)!r})"
+            f"{name} must have columns {needed!r} (missing {missing!r}; "
+            f"got {list(frame.columns)!r})"
         )
     ids = frame["id"]
     if ids.isna().any():
@@ -122,7 +123,8 @@ class LabelRuns:
         if gold.ndim != 1 or item_topics.shape != (n,) or labels.shape != (len(self.systems), n):
             raise MetaInputError(
                 "gold must have shape (N,), item_topics (N,) and labels (S, N) "
-                f"(got {gold.shape}, {item_topics.shape} and {labels.shape} for S={len(self.systems)})"
+                f"(got {gold.shape}, {item_topics.shape} and {labels.shape} "
+                f"for S={len(self.systems)})"
             )
         for arr, what, top in (
             (gold, "gold", c),
@@ -148,7 +150,7 @@ class LabelRuns:
     def from_frames(
         cls,
         gold: pd.DataFrame,
-        runs: Mapping[Hashable, pd.DataFrame],
+        runs: Mapping[Any, pd.DataFrame],
         *,
         scale: ClassScale | Sequence[Hashable],
     ) -> LabelRuns:
@@ -345,7 +347,7 @@ class DistributionRuns:
     def from_frames(
         cls,
         gold: pd.DataFrame,
-        runs: Mapping[Hashable, pd.DataFrame],
+        runs: Mapping[Any, pd.DataFrame],
         *,
         scale: ClassScale | Sequence[Hashable],
         tol: float = SUM_TOLERANCE,
@@ -448,7 +450,8 @@ def _distribution_table(
         raise MetaInputError(f"{name} must be a pandas DataFrame (got {type(frame).__name__})")
     if "topic" not in frame.columns:
         raise MetaInputError(
-            f"{name} must have a 'topic' column and one column per class (got {list(frame.columns)!r})"
+            f"{name} must have a 'topic' column and one column per class "
+            f"(got {list(frame.columns)!r})"
         )
     topics = frame["topic"]
     if topics.duplicated().any():

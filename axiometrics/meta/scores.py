@@ -58,9 +58,8 @@ class ScoreMatrices:
             raise MetaInputError("score matrices need at least one measure (got none)")
         index = pd.Index(self.measures)
         if index.has_duplicates:
-            raise MetaInputError(
-                f"measure names must be unique (got duplicates {index[index.duplicated()].tolist()!r})"
-            )
+            dupes = index[index.duplicated()].tolist()
+            raise MetaInputError(f"measure names must be unique (got duplicates {dupes!r})")
         if len(self.higher_is_better) != len(self.measures) or not all(
             isinstance(h, bool | np.bool_) for h in self.higher_is_better
         ):
@@ -72,7 +71,9 @@ class ScoreMatrices:
         try:
             arr = np.array(self.scores, dtype=float)
         except (TypeError, ValueError) as exc:
-            raise MetaInputError(f"scores must be numeric (got {type(self.scores).__name__})") from exc
+            raise MetaInputError(
+                f"scores must be numeric (got {type(self.scores).__name__})"
+            ) from exc
         expected = (len(self.measures), len(self.topics), len(self.systems))
         if arr.shape != expected:
             raise MetaInputError(
@@ -81,7 +82,8 @@ class ScoreMatrices:
         if not np.all(np.isfinite(arr)):
             m, t, s = (int(i) for i in np.argwhere(~np.isfinite(arr))[0])
             raise MetaInputError(
-                f"scores must be finite (got {arr[m, t, s]!r} for measure={self.measures[m]!r} "
+                f"scores must be finite (got {float(arr[m, t, s])!r} for "
+                f"measure={self.measures[m]!r} "
                 f"topic={self.topics[t]!r} system={self.systems[s]!r})"
             )
         arr.setflags(write=False)
@@ -260,7 +262,9 @@ class ScoreMatrices:
         )
 
 
-def _positions(known: tuple[Hashable, ...], wanted: Sequence[Hashable] | None, kind: str) -> np.ndarray:
+def _positions(
+    known: tuple[Hashable, ...], wanted: Sequence[Hashable] | None, kind: str
+) -> np.ndarray:
     if wanted is None:
         return np.arange(len(known))
     lookup = {k: i for i, k in enumerate(known)}
@@ -279,7 +283,9 @@ def _directions(
     given = dict(given or {})
     from_column: dict[str, bool] = {}
     if "higher_is_better" in frame.columns:
-        for name, group in frame.groupby(frame["measure"].astype(str), sort=False)["higher_is_better"]:
+        for name, group in frame.groupby(frame["measure"].astype(str), sort=False)[
+            "higher_is_better"
+        ]:
             values = {_as_bool(v, str(name)) for v in group.dropna().tolist()}
             if len(values) > 1:
                 raise MetaInputError(

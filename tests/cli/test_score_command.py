@@ -256,3 +256,35 @@ def test_the_bundled_example_scores_through_the_same_reader(capsys):
     assert status == 0
     (row,) = _json(capsys)["rows"]
     assert 0 < row["accuracy"] < 1
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("t1\t0.5\t-0.1\t0.6", "topic='t1': probabilities must be non-negative (got ['0.5', '-0.1', '0.6'])"),
+        ("t1\t0.5\tnan\t0.5", "topic='t1': probabilities must be finite"),
+        ("t1\t0.5\tx\t0.5", "probabilities must be numbers"),
+        ("t1\t1.0", "expected a topic and at least 2 probabilities per row"),
+    ],
+)
+def test_bad_distribution_rows_are_rejected_in_the_cli(tmp_path, capsys, row, message):
+    gold = tmp_path / "gold_e.tsv"
+    gold.write_text(row + "\n")
+    assert main(["score", "--family", "oq", "--gold", str(gold), "--system", str(gold)]) == 1
+    assert message in capsys.readouterr().err
+
+
+def test_distribution_runs_with_another_number_of_classes_are_rejected(tmp_path, capsys):
+    gold = tmp_path / "gold_e.tsv"
+    gold.write_text("t1\t0.5\t0.3\t0.2\n")
+    run = tmp_path / "run_e.tsv"
+    run.write_text("t1\t0.5\t0.5\n")
+    assert main(["score", "--family", "oq", "--gold", str(gold), "--system", str(run)]) == 1
+    assert "expected 3 probabilities per row for scale [0, 1, 2] (got 2)" in capsys.readouterr().err
+
+
+def test_a_header_row_names_the_distribution_classes(tmp_path, capsys):
+    gold = tmp_path / "gold_e.tsv"
+    gold.write_text("topic\t-1\t0\t1\nt1\t0.2\t0.3\t0.5\n")
+    assert main(["score", "--family", "oq", "--gold", str(gold), "--system", str(gold), "--measures", "nmd", "--format", "json"]) == 0
+    assert _json(capsys)["rows"][0]["nmd"] == 0.0

@@ -1,0 +1,335 @@
+"""``check``: run every applicable claim on a measure and compare with its declarations.
+
+Usage::
+
+    from axiometrics.checker import check
+
+    report = check("mae_macro")                    # a registered measure, all its claims
+    print(report.render())
+    report.verdict("ordinal_invariance").outcome   # Outcome.REFUTED
+
+    def my_measure(matrix):                        # a new measure, no plugin needed
+        ...
+    check(my_measure, family="oc", signature="matrix", higher_is_better=True)
+
+Every claim of the measure's family is checked, declared or not, so the
+report also discovers properties nobody declared.  For a claim declared to
+hold under preconditions, the main verdict is checked under them and a
+variant without them tells whether they are needed; claims that compare
+scores are also re-checked at arbitrary class spacing for measures that use
+class values.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from hypothesis.database import ExampleDatabase
+
+from axiometrics.checker.callables import subject_from_callable
+from axiometrics.checker.profiles import Profile, resolve_profile
+from axiometrics.checker.runner import run_claim
+from axiometrics.checker.subject import Subject
+from axiometrics.checker.tolerance import Tolerance
+from axiometrics.checker.verdicts import (
+    CheckReport,
+    ClaimResult,
+    Outcome,
+    Verdict,
+    mismatch_for,
+)
+from axiometrics.claims import Claim, claims_for_family
+from axiometrics.claims import claim as lookup_claim
+from axiometrics.claims import precondition as lookup_precondition
+from axiometrics.declarations import Holds
+from axiometrics.errors import InputTypeError, InvalidParameterError
+from axiometrics.measure import Measure
+from axiometrics.registry import Registry, Scorer, default_registry
+
+__all__ = ["check", "resolve_subject"]
+
+
+def resolve_subject(
+    measure: str | Measure | Scorer | Subject | Callable[..., Any],
+    *,
+    registry: Registry | None = None,
+    family: str | None = None,
+    signature: str | None = None,
+    higher_is_better: bool | None = None,
+    optimum: float | None = None,
+    score_range: tuple[float, float] | None = None,
+    expect: Mapping[str, Any] | None = None,
+    name: str | None = None,
+) -> Subject:
+    """Turn a name, :class:`Measure`, :class:`Scorer` or bare callable into a :class:`Subject`.
+
+    Raises
+    ------
+    UnknownMeasureError
+        For an unregistered name.
+    InvalidParameterError
+        For a callable without ``family``, or callable-only options given
+        for a registered measure.
+    """
+    if isinstance(measure, Subject):
+        return measure
+    if isinstance(measure, str | Measure | Scorer):
+        extras = {
+            "signature": signature,
+            "higher_is_better": higher_is_better,
+            "optimum": optimum,
+            "score_range": score_range,
+            "expect": expect,
+        }
+        given = [k for k, v in extras.items() if v is not None]
+        if given:
+            raise InvalidParameterError(
+                f"options {given} apply to bare callables only; a registered measure brings "
+                "its own direction, optimum and declarations"
+            )
+        scorer = (registry or default_registry()).get(measure)
+        if family is not None and family != scorer.measure.family:
+            raise InvalidParameterError(
+                f"family={family!r} does not match measure {scorer.name!r} of family "
+                f"{scorer.measure.family!r}"
+            )
+        return Subject(scorer)
+    if callable(measure):
+        if family is None:
+            raise InvalidParameterError(
+                "family= is required to check a bare callable ('oc' for confusion matrices or "
+                "label vectors, 'oq' for distributions)"
+            )
+        return subject_from_callable(
+            measure,
+            family=family,
+            signature=signature,
+            higher_is_better=True if higher_is_better is None else higher_is_better,
+            name=name,
+            optimum=optimum,
+            score_range=score_range,
+            expect=expect,
+        )
+    raise InputTypeError(
+        f"measure={measure!r}: expected a registered name, a Measure, a Scorer or a callable"
+    )
+
+
+def _claims(requested: Iterable[str] | None, family: str) -> list[Claim]:
+    if requested is None:
+        return list(claims_for_family(family))
+    if isinstance(requested, str):
+        requested = [requested]
+    return [lookup_claim(name) for name in requested]
+
+
+def _validate_preconditions(names: Sequence[str], family: str) -> tuple[str, ...]:
+    out = []
+    for name in names:
+        pre = lookup_precondition(name)
+        if family not in pre.families:
+            raise InvalidParameterError(
+                f"precondition {name!r} restricts {list(pre.families)} inputs, not {family!r}"
+            )
+        out.append(name)
+    return tuple(out)
+
+
+def check(
+    measure: str | Measure | Scorer | Subject | Callable[..., Any],
+    claims: Iterable[str] | None = None,
+    *,
+    family: str | None = None,
+    signature: str | None = None,
+    higher_is_better: bool | None = None,
+    optimum: float | None = None,
+    score_range: tuple[float, float] | None = None,
+    expect: Mapping[str, Any] | None = None,
+    settings: str | Profile = "ci",
+    max_examples: int | None = None,
+    seed: int | None = None,
+    tolerance: Tolerance | None = None,
+    options: Mapping[str, Any] | None = None,
+    preconditions: Mapping[str, Sequence[str]] | None = None,
+    extra_preconditions: Mapping[str, Sequence[Sequence[str]]] | None = None,
+    variants: bool = True,
+    registry: Registry | None = None,
+    database: ExampleDatabase | None = None,
+) -> CheckReport:
+    """Check the claims of a measure with generated adversarial inputs.
+
+    Parameters
+    ----------
+    measure
+        A registered name (``"mae_macro"``, ``"accuracy_within(n=2)"``), a
+        :class:`~axiometrics.Measure`, a :class:`~axiometrics.Scorer`, or a
+        bare callable (then give ``family`` and, if needed, ``signature``).
+    claims
+        Claim names to check (default: every claim of the family).
+    family
+        ``"oc"`` or ``"oq"`` for a bare callable.
+    signature
+        How to call a bare callable: ``"matrix"``, ``"gold,system"`` or
+        ``"system,gold"`` (see :mod:`axiometrics.checker.callables`).
+    higher_is_better
+        A bare callable's direction (default ``True``).
+    optimum
+        A bare callable's optimum (enables the OC ``identity`` claim).
+    score_range
+        A bare callable's range ``(lower, upper)``.
+    expect
+        A bare callable's expected verdicts, e.g. ``{"symmetry": "holds"}``,
+        compared like declarations.
+    settings
+        Profile ``"dev"``, ``"ci"`` (derandomized, the default) or
+        ``"thorough"``, or a :class:`~axiometrics.checker.profiles.Profile`.
+    max_examples
+        Override the profile's number of cases per claim.
+    seed
+        Hypothesis seed (default: 0 under ``ci``, random otherwise; always
+        reported in the verdicts).
+    tolerance
+        The equality rule (default :class:`Tolerance`).
+    options
+        Per-claim check options, e.g. ``{"imbalance": {"spacing": "arbitrary"}}``
+        (keys of :data:`axiometrics.claims.CLAIM_OPTIONS`).
+    preconditions
+        Per-claim preconditions for the main verdict, replacing the declared ones.
+    extra_preconditions
+        Per-claim further precondition sets to check as variants.
+    variants
+        Also run the variants (without the declared preconditions; at
+        arbitrary spacing for value-using measures).
+    registry
+        Where to look names up (default: the default registry).
+    database
+        A Hypothesis example database (default: none, for reproducibility).
+
+    Returns
+    -------
+    CheckReport
+        One result per claim, with the declaration, the verdicts and the
+        mismatches.
+    """
+    subject = resolve_subject(
+        measure,
+        registry=registry,
+        family=family,
+        signature=signature,
+        higher_is_better=higher_is_better,
+        optimum=optimum,
+        score_range=score_range,
+        expect=expect,
+    )
+    profile = resolve_profile(settings, max_examples=max_examples)
+    seed_value = profile.seed(seed)
+    tol = tolerance if tolerance is not None else Tolerance()
+    fam = subject.measure.family
+    started = time.perf_counter()
+    results = []
+    for claim in _claims(claims, fam):
+        results.append(
+            _check_claim(
+                subject,
+                claim,
+                profile=profile,
+                seed_value=seed_value,
+                tolerance=tol,
+                options=dict((options or {}).get(claim.name, {})),
+                main_preconditions=(preconditions or {}).get(claim.name),
+                extra=(extra_preconditions or {}).get(claim.name, ()),
+                variants=variants,
+                database=database,
+            )
+        )
+    m = subject.measure
+    return CheckReport(
+        measure=m.name,
+        title=m.title,
+        family=fam,
+        kind=subject.kind,
+        results=tuple(results),
+        profile=profile.name,
+        seed=seed_value,
+        tolerance=str(tol),
+        seconds=time.perf_counter() - started,
+    )
+
+
+def _check_claim(
+    subject: Subject,
+    claim: Claim,
+    *,
+    profile: Profile,
+    seed_value: int,
+    tolerance: Tolerance,
+    options: dict[str, Any],
+    main_preconditions: Sequence[str] | None,
+    extra: Sequence[Sequence[str]],
+    variants: bool,
+    database: ExampleDatabase | None,
+) -> ClaimResult:
+    fam = subject.measure.family
+    declared = subject.measure.declaration(claim.name)
+    if main_preconditions is not None:
+        pres = _validate_preconditions(main_preconditions, fam)
+    elif isinstance(declared, Holds):
+        pres = tuple(declared.preconditions)
+    else:
+        pres = ()
+
+    def run(preconditions: tuple[str, ...], opts: dict[str, Any], label: str) -> Verdict:
+        return run_claim(
+            subject,
+            claim,
+            preconditions=preconditions,
+            options=opts,
+            profile=profile,
+            seed_value=seed_value,
+            tolerance=tolerance,
+            database=database,
+            label=label,
+        )
+
+    verdict = run(pres, options, "")
+    extra_verdicts: list[Verdict] = []
+    notes: list[str] = []
+    applicable = verdict.outcome is not Outcome.NOT_APPLICABLE or bool(pres)
+    if variants and applicable and claim.applies_to(fam):
+        if pres:
+            without = run((), options, "without preconditions")
+            extra_verdicts.append(without)
+            if without.outcome is Outcome.NOT_REFUTED and verdict.outcome is Outcome.NOT_REFUTED:
+                notes.append(
+                    f"not refuted without the preconditions {' & '.join(pres)} either: they may "
+                    "be unnecessary"
+                )
+            elif without.outcome is Outcome.REFUTED:
+                notes.append(f"needs {' & '.join(pres)}: refuted without")
+        for extra_set in extra:
+            names = _validate_preconditions(extra_set, fam)
+            if set(names) != set(pres):
+                extra_verdicts.append(run(names, options, f"if {' & '.join(names) or 'nothing'}"))
+        procedure = claim.procedure(fam) if claim.has_procedure(fam) else None
+        spacing = {**claim.default_options(), **options}.get("spacing")
+        if (
+            procedure is not None
+            and procedure.spacing_sensitive
+            and spacing == "equidistant"
+            and subject.values_reach_measure
+            and subject.measure.uses_class_values
+        ):
+            extra_verdicts.append(
+                run(pres, {**options, "spacing": "arbitrary"}, "arbitrary spacing")
+            )
+    mismatch = mismatch_for(declared, verdict)
+    return ClaimResult(
+        claim=claim.name,
+        declared=declared,
+        verdict=verdict,
+        variants=tuple(extra_verdicts),
+        mismatch=mismatch,
+        notes=tuple(notes),
+    )

@@ -1,0 +1,330 @@
+"""Checking procedures of the built-in claims for ordinal classification (OC) measures.
+
+Each procedure pairs a generator of cases (built from
+:mod:`axiometrics.strategies`) with a decision rule from
+:mod:`axiometrics.checker.rules`.  Confusion matrices have rows = system and
+columns = gold.  Unless a claim's ``spacing`` option asks for arbitrary
+values, measures are scored with their default class values ``0 .. C-1``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import strategies as st
+
+from axiometrics import strategies as ax_st
+from axiometrics.checker.cases import Case, CaseRequest, Decision, Observation, Procedure
+from axiometrics.checker.rules import (
+    decide_better,
+    decide_equal,
+    decide_well_defined,
+    fmt,
+    min_classes,
+    vector,
+)
+from axiometrics.checker.tolerance import Judge
+
+__all__ = [
+    "CONSTANT_SYSTEM_DISCRIMINATION",
+    "COUNT_SCALE_INVARIANCE",
+    "IDENTITY",
+    "IMBALANCE",
+    "ORDINAL_INVARIANCE",
+    "ORDINAL_MONOTONICITY",
+    "SYMMETRY",
+    "WELL_DEFINED",
+]
+
+
+def _matrices(request: CaseRequest, *, floor: int = 2) -> st.SearchStrategy[np.ndarray]:
+    """Confusion matrices honouring the request's bounds and empty-class preconditions."""
+    lo = min_classes(request, floor)
+    return ax_st.confusion_matrices(
+        min_classes=lo,
+        max_classes=max(request.max_classes, lo),
+        max_count=request.max_count,
+        empty_gold_classes=not request.wants("no_empty_gold_class"),
+        empty_system_classes=not request.wants("no_empty_system_class"),
+    )
+
+
+def _stack(*matrices: np.ndarray) -> tuple[np.ndarray]:
+    return (np.stack(matrices),)
+
+
+# -- ordinal invariance ------------------------------------------------------------
+
+
+def _invariance_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    matrices = _matrices(request)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        m = draw(matrices)
+        c = m.shape[0]
+        v = draw(request.values(c))
+        f = draw(ax_st.increasing_transforms(n_knots=c))
+        w = np.asarray(f(v), dtype=float)
+        if not (np.all(np.isfinite(w)) and np.all(np.diff(w) > 0)):
+            w = np.asarray(f(np.arange(c, dtype=float)), dtype=float)
+        return Case(
+            _stack(m, m),
+            np.stack([v, w]),
+            ("with values v", "with values f(v)"),
+            {"transform": f"{vector(v)} -> {vector(w)} ({f})"},
+        )
+
+    return build()
+
+
+ORDINAL_INVARIANCE = Procedure(
+    cases=_invariance_cases,
+    decide=decide_equal("scores with v and with f(v)"),
+    needs_values=True,
+    description="a confusion matrix scored with values v and with f(v), f strictly increasing",
+)
+
+
+# -- ordinal monotonicity ------------------------------------------------------------
+
+
+def _monotonicity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    lo = min_classes(request)
+    pairs = ax_st.improved_systems(
+        min_classes=lo,
+        max_classes=max(request.max_classes, lo),
+        max_count=request.max_count,
+        empty_gold_classes=not request.wants("no_empty_gold_class"),
+    )
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        pair = draw(pairs)
+        v = draw(request.values(pair.before.shape[0]))
+        moves = "; ".join(
+            f"{mv.count} item(s) of gold class {mv.gold} moved from system class {mv.source} "
+            f"to {mv.target}"
+            for mv in pair.moves
+        )
+        return Case(
+            _stack(pair.before, pair.after),
+            np.stack([v, v]),
+            ("s", "s' (items moved toward their gold class)"),
+            {"moves": moves},
+        )
+
+    return build()
+
+
+ORDINAL_MONOTONICITY = Procedure(
+    cases=_monotonicity_cases,
+    decide=decide_better("s", "s'"),
+    spacing_sensitive=True,
+    description="a system and the same system with items moved toward (not past) their gold",
+)
+
+
+# -- imbalance -------------------------------------------------------------------------
+
+
+def _imbalance_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    lo = min_classes(request, floor=3)
+    golds = ax_st.gold_item_moves(
+        min_classes=lo,
+        max_classes=max(request.max_classes, lo),
+        max_count=max(request.max_count, 2),
+        empty_gold_classes=not request.wants("no_empty_gold_class"),
+    )
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        moves = draw(golds)
+        n = moves.gold_counts
+        v = draw(request.values(n.size))
+        return Case(
+            _stack(moves.from_smaller, moves.from_larger),
+            np.stack([v, v]),
+            (
+                f"one item of c3={moves.c3} (|c3|={n[moves.c3]}) moved to c2={moves.c2}",
+                f"one item of c1={moves.c1} (|c1|={n[moves.c1]}) moved to c2={moves.c2}",
+            ),
+            {"gold counts": vector(n)},
+        )
+
+    return build()
+
+
+IMBALANCE = Procedure(
+    cases=_imbalance_cases,
+    decide=decide_better("moving from the smaller c3", "moving from the larger c1"),
+    spacing_sensitive=True,
+    description="the gold with one item of a larger vs a smaller class moved to the middle class",
+)
+
+
+# -- symmetry ------------------------------------------------------------------------
+
+
+def _symmetry_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    matrices = _matrices(request)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        m = draw(matrices)
+        v = draw(request.values(m.shape[0]))
+        return Case(_stack(m, m.T), np.stack([v, v]), ("M", "M.T (system and gold swapped)"))
+
+    return build()
+
+
+SYMMETRY = Procedure(
+    cases=_symmetry_cases,
+    decide=decide_equal("Eff(M) vs Eff(M.T)"),
+    description="a confusion matrix and its transpose",
+)
+
+
+# -- constant systems ----------------------------------------------------------------
+
+
+def _constant_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    lo = min_classes(request)
+    golds = ax_st.class_counts(
+        min_classes=lo,
+        max_classes=max(request.max_classes, lo),
+        max_count=max(request.max_count, request.max_classes),
+        min_nonempty=2,
+        distinct_sizes=True,
+        empty_classes=not request.wants("no_empty_gold_class"),
+    )
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        n = draw(golds)
+        c = n.size
+        mats = np.zeros((c, c, c), dtype=np.int64)
+        mats[np.arange(c), np.arange(c), :] = n
+        v = draw(request.values(c))
+        return Case(
+            (mats,),
+            np.broadcast_to(v, (c, c)),
+            tuple(f"always class {k}" for k in range(c)),
+            {"gold counts": vector(n)},
+        )
+
+    return build()
+
+
+def _decide_constant(case: Case, obs: Observation, judge: Judge) -> Decision:
+    defined = np.flatnonzero(~obs.undefined)
+    if defined.size < 2:
+        return Decision.outside("fewer than two constant systems have a defined score")
+    scores = obs.scores[defined]
+    first = float(scores[0])
+    for k, s in zip(defined[1:], scores[1:], strict=True):
+        if not judge.equal(first, float(s)):
+            return Decision(
+                "holds",
+                f"always class {defined[0]} scores {fmt(first)}, always class {k} scores "
+                f"{fmt(float(s))}",
+            )
+    return Decision(
+        "fails", f"all {defined.size} constant systems with a defined score get {fmt(first)}"
+    )
+
+
+CONSTANT_SYSTEM_DISCRIMINATION = Procedure(
+    cases=_constant_cases,
+    decide=_decide_constant,
+    observe_undefined=True,
+    spacing_sensitive=True,
+    description="a gold with >= 2 non-empty classes of different sizes and every constant system",
+)
+
+
+# -- identity --------------------------------------------------------------------------
+
+
+def _identity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    lo = min_classes(request)
+    golds = ax_st.class_counts(
+        min_classes=lo,
+        max_classes=max(request.max_classes, lo),
+        max_count=request.max_count,
+        empty_classes=not request.wants("no_empty_gold_class"),
+    )
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        n = draw(golds)
+        v = draw(request.values(n.size))
+        return Case.single((np.diag(n),), names=("perfect system",), values=v)
+
+    return build()
+
+
+def _decide_identity(case: Case, obs: Observation, judge: Judge) -> Decision:
+    score = float(obs.scores[0])
+    optimum = float(judge.optimum) if judge.optimum is not None else score
+    return Decision.verdict(
+        judge.equal(score, optimum),
+        f"the perfect system scores {fmt(score)}, the declared optimum is {fmt(optimum)}",
+    )
+
+
+IDENTITY = Procedure(
+    cases=_identity_cases,
+    decide=_decide_identity,
+    needs_optimum=True,
+    description="a gold and the perfect (diagonal) system",
+)
+
+
+# -- well-definedness ------------------------------------------------------------------
+
+
+def _well_defined_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    matrices = _matrices(request)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        m = draw(matrices)
+        v = draw(request.values(m.shape[0]))
+        return Case.single((m,), names=("M",), values=v)
+
+    return build()
+
+
+WELL_DEFINED = Procedure(
+    cases=_well_defined_cases,
+    decide=decide_well_defined,
+    observe_undefined=True,
+    observe_crashes=True,
+    spacing_sensitive=True,
+    description="any valid confusion matrix (empty classes, constant systems, huge counts)",
+)
+
+
+# -- count-scale invariance ------------------------------------------------------------
+
+_FACTORS = st.one_of(st.integers(2, 1000), st.just(10**6))
+
+
+def _scale_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    matrices = _matrices(request)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        m = draw(matrices)
+        k = draw(_FACTORS)
+        v = draw(request.values(m.shape[0]))
+        return Case(_stack(m, m * k), np.stack([v, v]), ("M", f"{k} * M"), {"factor k": str(k)})
+
+    return build()
+
+
+COUNT_SCALE_INVARIANCE = Procedure(
+    cases=_scale_cases,
+    decide=decide_equal("Eff(M) vs Eff(k*M)"),
+    description="a confusion matrix and the same with every count multiplied by k",
+)

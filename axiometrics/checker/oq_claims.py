@@ -1,0 +1,291 @@
+"""Checking procedures of the built-in claims for ordinal quantification (OQ) measures.
+
+Inputs are ``(system, gold)`` distribution pairs built from normalised
+integer counts (exact zeros and ties), with explicit one-hot and uniform
+branches.  Unless a claim's ``spacing`` option asks for arbitrary values,
+measures are scored with their default class values ``0 .. C-1``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import strategies as st
+
+from axiometrics import strategies as ax_st
+from axiometrics.checker.cases import Case, CaseRequest, Decision, Observation, Procedure
+from axiometrics.checker.rules import (
+    decide_better,
+    decide_equal,
+    decide_well_defined,
+    fmt,
+    min_classes,
+    vector,
+)
+from axiometrics.checker.tolerance import Judge
+
+__all__ = [
+    "IDENTITY",
+    "MASS_TRANSFER_MONOTONICITY",
+    "ORDINAL_INVARIANCE",
+    "POINT_MASS_MONOTONICITY",
+    "PRIORITY_PRESERVATION",
+    "PRIORITY_VIOLATION",
+    "SYMMETRY",
+    "WELL_DEFINED",
+]
+
+
+def _pairs(
+    request: CaseRequest, *, identical: bool = True, continuous: bool = True
+) -> st.SearchStrategy[tuple[np.ndarray, np.ndarray]]:
+    """Distribution pairs; ``continuous=False`` keeps to normalised counts (resolvable steps)."""
+    lo = min_classes(request)
+    kinds = ("counts", "one_hot", "uniform", "continuous")
+    return ax_st.distribution_pairs(
+        min_classes=lo,
+        max_classes=max(request.max_classes, lo),
+        max_count=request.max_count,
+        kinds=kinds if continuous else kinds[:3],
+        zero_bins=not request.wants("no_zero_bin"),
+        identical=identical,
+    )
+
+
+def _case(
+    pairs: list[tuple[np.ndarray, np.ndarray]],
+    values: np.ndarray,
+    names: tuple[str, ...],
+    info: dict[str, str] | None = None,
+) -> Case:
+    system = np.stack([p for p, _ in pairs])
+    gold = np.stack([q for _, q in pairs])
+    return Case((system, gold), values, names, info or {})
+
+
+# -- ordinal invariance --------------------------------------------------------------
+
+
+def _invariance_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    pairs = _pairs(request)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        p, q = draw(pairs)
+        c = p.size
+        v = draw(request.values(c))
+        f = draw(ax_st.increasing_transforms(n_knots=c))
+        w = np.asarray(f(v), dtype=float)
+        if not (np.all(np.isfinite(w)) and np.all(np.diff(w) > 0)):
+            w = np.asarray(f(np.arange(c, dtype=float)), dtype=float)
+        return _case(
+            [(p, q), (p, q)],
+            np.stack([v, w]),
+            ("with values v", "with values f(v)"),
+            {"transform": f"{vector(v)} -> {vector(w)} ({f})"},
+        )
+
+    return build()
+
+
+ORDINAL_INVARIANCE = Procedure(
+    cases=_invariance_cases,
+    decide=decide_equal("scores with v and with f(v)"),
+    needs_values=True,
+    description="a (system, gold) pair scored with values v and with f(v)",
+)
+
+
+# -- symmetry ---------------------------------------------------------------------------
+
+
+def _symmetry_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    pairs = _pairs(request, identical=False)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        p, q = draw(pairs)
+        v = draw(request.values(p.size))
+        return _case([(p, q), (q, p)], np.stack([v, v]), ("D(p, q)", "D(q, p)"))
+
+    return build()
+
+
+SYMMETRY = Procedure(
+    cases=_symmetry_cases,
+    decide=decide_equal("D(p, q) vs D(q, p)"),
+    description="a (system, gold) pair and the swapped pair",
+)
+
+
+# -- priority preservation ---------------------------------------------------------------
+
+
+def _priority_cases(request: CaseRequest, *, preserving: bool) -> st.SearchStrategy[Case]:
+    lo = min_classes(request)
+    make = (
+        ax_st.priority_preserving_estimates
+        if preserving
+        else ax_st.priority_violating_estimates
+    )
+    estimates = make(
+        min_classes=lo,
+        max_classes=max(request.max_classes, lo),
+        max_count=max(request.max_count, 2),
+        uniform_gold=not request.wants("gold_not_uniform"),
+    )
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        p, q = draw(estimates)
+        v = draw(request.values(p.size))
+        return _case([(p, q), (q, q)], np.stack([v, v]), ("D(p, q)", "D(q, q)"))
+
+    return build()
+
+
+PRIORITY_PRESERVATION = Procedure(
+    cases=lambda request: _priority_cases(request, preserving=True),
+    decide=decide_equal("D(p, q) vs D(q, q)"),
+    description="an estimate ordering every pair of bins as the gold does",
+)
+
+
+def _decide_violation(case: Case, obs: Observation, judge: Judge) -> Decision:
+    a, b = float(obs.scores[0]), float(obs.scores[1])
+    relation = judge.compare(a, b)
+    return Decision.verdict(
+        relation == "worse",
+        f"D(p, q) = {fmt(a)} is {relation} than D(q, q) = {fmt(b)}"
+        + ("" if relation == "worse" else ", not strictly worse"),
+    )
+
+
+PRIORITY_VIOLATION = Procedure(
+    cases=lambda request: _priority_cases(request, preserving=False),
+    decide=_decide_violation,
+    description="an estimate ordering some pair of bins differently from the gold",
+)
+
+
+# -- ordinal monotonicity for OQ -----------------------------------------------------------
+
+
+def _point_mass_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    lo = min_classes(request, floor=3)
+
+    pairs = ax_st.one_hot_pairs(
+        min_classes=lo, max_classes=max(request.max_classes, lo), max_count=request.max_count
+    )
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        pair = draw(pairs)
+        v = draw(request.values(pair.gold.size))
+        return _case(
+            [(pair.farther, pair.gold), (pair.nearer, pair.gold)],
+            np.stack([v, v]),
+            (f"D(e_{pair.b}, q) (farther)", f"D(e_{pair.a}, q) (nearer)"),
+        )
+
+    return build()
+
+
+POINT_MASS_MONOTONICITY = Procedure(
+    cases=_point_mass_cases,
+    decide=decide_better("the farther one-hot estimate", "the nearer one-hot estimate"),
+    spacing_sensitive=True,
+    description="two one-hot estimates on the same side of all gold mass",
+)
+
+
+def _transfer_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    lo = min_classes(request)
+
+    transfers = ax_st.mass_transfers(
+        min_classes=lo, max_classes=max(request.max_classes, lo), max_count=request.max_count
+    )
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        t = draw(transfers)
+        v = draw(request.values(t.gold.size))
+        return _case(
+            [(t.after, t.gold), (t.before, t.gold)],
+            np.stack([v, v]),
+            ("p' (mass moved away)", "p"),
+            {"transfer": f"{t.amount:.6g} moved from bin {t.source} to bin {t.target}"},
+        )
+
+    return build()
+
+
+MASS_TRANSFER_MONOTONICITY = Procedure(
+    cases=_transfer_cases,
+    decide=decide_better("p' (mass moved one bin further from the gold)", "p"),
+    spacing_sensitive=True,
+    description="an estimate and the estimate with some mass moved one bin further from the gold",
+)
+
+
+# -- identity --------------------------------------------------------------------------------
+
+
+def _identity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    # "p != q" must be resolvable in float64: counts only, no near-identical floats.
+    pairs = _pairs(request, identical=False, continuous=False)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        p, q = draw(pairs)
+        v = draw(request.values(p.size))
+        return _case([(q, q), (p, q)], np.stack([v, v]), ("D(q, q)", "D(p, q)"))
+
+    return build()
+
+
+def _decide_identity(case: Case, obs: Observation, judge: Judge) -> Decision:
+    same, other = float(obs.scores[0]), float(obs.scores[1])
+    if judge.optimum is not None and not judge.equal(same, float(judge.optimum)):
+        return Decision(
+            "fails", f"D(q, q) = {fmt(same)} differs from the declared optimum {judge.optimum:g}"
+        )
+    p, q = case.entry(1)
+    if np.array_equal(p, q):
+        return Decision("holds", f"D(q, q) = {fmt(same)}")
+    reference = float(judge.optimum) if judge.optimum is not None else same
+    return Decision.verdict(
+        judge.worse(other, reference),
+        f"p != q but D(p, q) = {fmt(other)} vs optimum {fmt(reference)}",
+    )
+
+
+IDENTITY = Procedure(
+    cases=_identity_cases,
+    decide=_decide_identity,
+    description="a gold scored against itself and against another estimate",
+)
+
+
+# -- well-definedness --------------------------------------------------------------------------
+
+
+def _well_defined_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    pairs = _pairs(request)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        p, q = draw(pairs)
+        v = draw(request.values(p.size))
+        return _case([(p, q)], v[None, :], ("D(p, q)",))
+
+    return build()
+
+
+WELL_DEFINED = Procedure(
+    cases=_well_defined_cases,
+    decide=decide_well_defined,
+    observe_undefined=True,
+    observe_crashes=True,
+    spacing_sensitive=True,
+    description="any valid (system, gold) pair (zeros, ties, one-hot, uniform, huge counts)",
+)

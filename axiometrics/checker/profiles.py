@@ -1,0 +1,87 @@
+"""Settings profiles of the checker: how many cases, how seeded.
+
+=============  ============  ================================================
+profile        cases/claim   seeding
+=============  ============  ================================================
+``dev``        100           a fresh random seed per run (reported, so any
+                             finding can be replayed with ``seed=``)
+``ci``         100           derandomized: seed 0 unless one is given, so the
+                             same code gives the same verdicts
+``thorough``   2000          a fresh random seed per run (reported)
+=============  ============  ================================================
+
+Hypothesis' example database is off by default (runs are reproducible from
+the seed alone); pass a database (e.g.
+``hypothesis.database.DirectoryBasedExampleDatabase(".hypothesis")``) to
+``check(..., database=...)`` to replay earlier failures first.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, replace
+
+from axiometrics.errors import InvalidParameterError
+
+__all__ = ["PROFILES", "Profile", "resolve_profile"]
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How thoroughly and reproducibly to search.
+
+    Attributes
+    ----------
+    name
+        Profile name.
+    max_examples
+        Cases examined per claim (Hypothesis ``max_examples``).
+    derandomize
+        Use a fixed seed (0) when none is given.
+    shrink
+        Shrink counterexamples to minimal ones.
+    """
+
+    name: str
+    max_examples: int
+    derandomize: bool
+    shrink: bool = True
+
+    def seed(self, requested: int | None) -> int:
+        """The seed to use: the requested one, 0 if derandomized, else a fresh random one."""
+        if requested is not None:
+            if not isinstance(requested, int) or isinstance(requested, bool) or requested < 0:
+                raise InvalidParameterError(f"seed={requested!r}: expected an int >= 0")
+            return requested
+        return 0 if self.derandomize else secrets.randbelow(2**32)
+
+
+PROFILES: dict[str, Profile] = {
+    "dev": Profile("dev", max_examples=100, derandomize=False),
+    "ci": Profile("ci", max_examples=100, derandomize=True),
+    "thorough": Profile("thorough", max_examples=2000, derandomize=False),
+}
+
+
+def resolve_profile(profile: str | Profile, *, max_examples: int | None = None) -> Profile:
+    """A :class:`Profile` from a name or object, with ``max_examples`` overridden if given.
+
+    Raises
+    ------
+    InvalidParameterError
+        On an unknown profile name or a bad ``max_examples``.
+    """
+    if isinstance(profile, Profile):
+        found = profile
+    else:
+        try:
+            found = PROFILES[profile]
+        except (KeyError, TypeError):
+            raise InvalidParameterError(
+                f"profile={profile!r}: expected one of {sorted(PROFILES)}"
+            ) from None
+    if max_examples is not None:
+        if not isinstance(max_examples, int) or isinstance(max_examples, bool) or max_examples < 1:
+            raise InvalidParameterError(f"max_examples={max_examples!r}: expected an int >= 1")
+        found = replace(found, max_examples=max_examples)
+    return found

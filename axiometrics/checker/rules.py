@@ -1,0 +1,80 @@
+"""Decision rules shared by the built-in procedures of both families.
+
+A rule reads the scores of a case's entries and says whether the case
+satisfies the claim, always through the :class:`~axiometrics.checker.Judge`
+so that the tolerance policy is the same everywhere.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from axiometrics.checker.cases import Case, CaseRequest, Decide, Decision, Observation
+from axiometrics.checker.tolerance import Judge
+
+__all__ = [
+    "decide_better",
+    "decide_equal",
+    "decide_well_defined",
+    "fmt",
+    "min_classes",
+    "vector",
+]
+
+
+def fmt(x: float) -> str:
+    """A score with enough digits to see a difference."""
+    return f"{x:.10g}"
+
+
+def vector(v: np.ndarray) -> str:
+    """A short rendering of a vector: ``[0, 1, 3]``."""
+    return "[" + ", ".join(f"{x:g}" for x in np.asarray(v)) + "]"
+
+
+def min_classes(request: CaseRequest, floor: int = 2) -> int:
+    """The smallest number of classes a generator may draw for ``request``."""
+    need = 3 if request.wants("at_least_three_classes") else 2
+    return max(request.min_classes, floor, need)
+
+
+def decide_equal(what: str) -> Decide:
+    """Rule: the two entries score equally (within the tolerance)."""
+
+    def decide(case: Case, obs: Observation, judge: Judge) -> Decision:
+        a, b = float(obs.scores[0]), float(obs.scores[1])
+        return Decision.verdict(
+            judge.equal(a, b), f"{what}: {fmt(a)} vs {fmt(b)} (difference {abs(a - b):.3g})"
+        )
+
+    return decide
+
+
+def decide_better(first: str, second: str) -> Decide:
+    """Rule: the second entry scores strictly better than the first."""
+
+    def decide(case: Case, obs: Observation, judge: Judge) -> Decision:
+        a, b = float(obs.scores[0]), float(obs.scores[1])
+        relation = judge.compare(b, a)
+        return Decision.verdict(
+            relation == "better",
+            f"{second} scores {fmt(b)}, {first} scores {fmt(a)}: {second} is {relation}"
+            + ("" if relation == "better" else ", not strictly better"),
+        )
+
+    return decide
+
+
+def decide_well_defined(case: Case, obs: Observation, judge: Judge) -> Decision:
+    """Rule: a finite in-range score, or the measure's declared undefined error."""
+    if obs.crash is not None:
+        return Decision("fails", f"the measure raised {obs.crash}")
+    if obs.warnings:
+        return Decision("fails", f"the measure emitted a warning: {obs.warnings[0]}")
+    if np.any(obs.undefined) and not judge.undefined_declared:
+        return Decision(
+            "fails", "the measure raised UndefinedMeasureError but declares no undefined inputs"
+        )
+    if np.any(obs.undefined):
+        return Decision("holds", "undefined, as the measure declares")
+    return Decision("holds", f"score {fmt(float(obs.scores[0]))}")

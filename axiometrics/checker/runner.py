@@ -1,0 +1,250 @@
+"""Running one claim procedure with Hypothesis' engine and turning the outcome into a verdict.
+
+The procedure's strategy feeds a ``@given`` test built on the fly.  A case
+that contradicts a universal claim (or satisfies an existential one) raises
+inside the test, so Hypothesis shrinks it to a minimal example and re-raises
+it; the runner catches that final exception and records the shrunk case,
+both scores and the explanation.  Cases outside the claim (a precondition
+is false, the measure is undefined on an entry) are rejected, so they
+neither count nor refute.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from hypothesis import HealthCheck, Phase, Verbosity, given, reject, seed, settings
+from hypothesis.database import ExampleDatabase
+from hypothesis.errors import Flaky, Unsatisfiable
+
+from axiometrics.checker.cases import Case, CaseRequest, Decision, Observation, Procedure
+from axiometrics.checker.profiles import Profile
+from axiometrics.checker.subject import Subject
+from axiometrics.checker.tolerance import Judge, Tolerance
+from axiometrics.checker.verdicts import Entry, Example, Outcome, Verdict
+from axiometrics.claims import Claim
+from axiometrics.claims import precondition as lookup_precondition
+
+__all__ = ["run_claim"]
+
+
+class _Found(Exception):
+    """Raised inside the Hypothesis test when a case decides the claim."""
+
+    def __init__(self, case: Case, observation: Observation, decision: Decision) -> None:
+        super().__init__(decision.explanation)
+        self.case = case
+        self.observation = observation
+        self.decision = decision
+
+
+class _Crashed(Exception):
+    """Raised inside the Hypothesis test when the measure raised on a case."""
+
+    def __init__(self, case: Case, observation: Observation) -> None:
+        super().__init__(str(observation.crash))
+        self.case = case
+        self.observation = observation
+
+
+@dataclass
+class _Tally:
+    cases: int = 0
+    outside: int = 0
+    decided: bool = False
+
+
+def _example(family: str, case: Case, obs: Observation, explanation: str) -> Example:
+    entries = tuple(
+        Entry(
+            case.names[k],
+            tuple(np.array(a) for a in case.entry(k)),
+            np.array(case.values[k]),
+            None if np.isnan(obs.scores[k]) else float(obs.scores[k]),
+        )
+        for k in range(case.n_entries)
+    )
+    info = {key: str(value) for key, value in case.info.items()}
+    return Example(family, entries, explanation, info, obs.crash, obs.warnings)
+
+
+def _hypothesis_settings(profile: Profile, database: ExampleDatabase | None) -> settings:
+    phases = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target]
+    if profile.shrink:
+        phases.append(Phase.shrink)
+    return settings(
+        max_examples=profile.max_examples,
+        derandomize=False,
+        database=database,
+        deadline=None,
+        phases=phases,
+        suppress_health_check=list(HealthCheck),
+        verbosity=Verbosity.quiet,
+        report_multiple_bugs=False,
+        print_blob=False,
+    )
+
+
+def run_claim(
+    subject: Subject,
+    claim: Claim,
+    *,
+    preconditions: tuple[str, ...] = (),
+    options: Mapping[str, Any] | None = None,
+    profile: Profile,
+    seed_value: int,
+    tolerance: Tolerance,
+    database: ExampleDatabase | None = None,
+    label: str = "",
+) -> Verdict:
+    """Check one claim on one subject under one set of preconditions and options.
+
+    Parameters
+    ----------
+    subject
+        The measure under test.
+    claim
+        The claim (its procedure for the subject's family is used).
+    preconditions
+        Names of preconditions restricting the inputs.
+    options
+        Check options (see :data:`axiometrics.claims.CLAIM_OPTIONS`); the
+        claim's defaults fill the gaps.
+    profile
+        Number of cases and shrinking.
+    seed_value
+        The Hypothesis seed.
+    tolerance
+        The equality rule.
+    database
+        Hypothesis example database (``None``: none).
+    label
+        The variant label recorded in the verdict.
+    """
+    measure = subject.measure
+    family = measure.family
+    opts = {**claim.default_options(), **dict(options or {})}
+    if subject.max_count is not None:
+        opts["max_count"] = min(int(opts["max_count"]), subject.max_count)
+    base = {
+        "claim": claim.name,
+        "measure": measure.name,
+        "preconditions": tuple(preconditions),
+        "options": opts,
+        "profile": profile.name,
+        "label": label,
+    }
+
+    def not_applicable(reason: str) -> Verdict:
+        return Verdict(outcome=Outcome.NOT_APPLICABLE, reason=reason, **base)
+
+    if not claim.applies_to(family):
+        return not_applicable(f"applies to {'/'.join(claim.families)} measures only")
+    if not claim.has_procedure(family):
+        return not_applicable(f"no checking procedure for family {family!r}")
+    procedure: Procedure = claim.procedure(family)
+    if procedure.needs_values and not subject.values_reach_measure:
+        return not_applicable(
+            "the class values never reach this callable (give it a values= keyword, or use "
+            "a label-vector signature)"
+        )
+    if opts["spacing"] == "arbitrary" and not subject.values_reach_measure:
+        return not_applicable("the class values never reach this callable")
+    if procedure.needs_optimum and measure.optimum is None:
+        return not_applicable("the measure declares no optimum")
+    predicates = []
+    for name in preconditions:
+        pre = lookup_precondition(name)
+        predicates.append((name, pre.predicate(family)))
+
+    request = CaseRequest(
+        family=family,
+        min_classes=int(opts["min_classes"]),
+        max_classes=int(opts["max_classes"]),
+        max_count=int(opts["max_count"]),
+        spacing=str(opts["spacing"]),
+        preconditions=frozenset(preconditions),
+    )
+    strategy = procedure.cases(request)
+    judge = Judge(
+        tolerance,
+        measure.higher_is_better,
+        measure.optimum,
+        undefined_declared=bool(measure.undefined),
+    )
+    universal = claim.form == "universal"
+    tally = _Tally()
+
+    def probe(case: Case) -> None:
+        for _, predicate in predicates:
+            if not np.all(predicate(*case.inputs, values=case.values)):
+                tally.outside += 0 if tally.decided else 1
+                reject()
+        obs = subject.observe(case)
+        if obs.crash is not None and not procedure.observe_crashes:
+            raise _Crashed(case, obs)
+        if np.any(obs.undefined) and not procedure.observe_undefined:
+            tally.outside += 0 if tally.decided else 1
+            reject()
+        decision = procedure.decide(case, obs, judge)
+        if decision.status == "outside":
+            tally.outside += 0 if tally.decided else 1
+            reject()
+        if not tally.decided:
+            tally.cases += 1
+        deciding = decision.status == ("fails" if universal else "holds")
+        if deciding:
+            tally.decided = True
+            raise _Found(case, obs, decision)
+
+    # Distinguish claims, precondition sets and options in an example database.
+    probe._hypothesis_internal_add_digest = repr(  # type: ignore[attr-defined]
+        (measure.name, claim.name, tuple(preconditions), sorted(opts.items()))
+    ).encode()
+    test = seed(seed_value)(_hypothesis_settings(profile, database)(given(strategy)(probe)))
+    started = time.perf_counter()
+    outcome: Outcome
+    example = None
+    reason = ""
+    try:
+        test()
+    except _Found as found:
+        outcome = Outcome.REFUTED if universal else Outcome.CONFIRMED
+        example = _example(family, found.case, found.observation, found.decision.explanation)
+    except _Crashed as crashed:
+        outcome = Outcome.ERROR
+        crash = crashed.observation.crash
+        reason = str(crash)
+        example = _example(family, crashed.case, crashed.observation, "the measure raised")
+    except Unsatisfiable:
+        outcome = Outcome.NOT_APPLICABLE
+        reason = (
+            f"no generated case lies inside the claim ({tally.outside} tried: preconditions "
+            "false or the measure undefined on them)"
+        )
+    except Flaky as exc:
+        outcome = Outcome.ERROR
+        reason = f"the measure gave different results on the same input ({type(exc).__name__})"
+    else:
+        outcome = Outcome.NOT_REFUTED if universal else Outcome.NOT_CONFIRMED
+        if tally.cases == 0:
+            outcome = Outcome.NOT_APPLICABLE
+            reason = (
+                f"no generated case lies inside the claim ({tally.outside} tried: "
+                "preconditions false or the measure undefined on them)"
+            )
+    seconds = time.perf_counter() - started
+    return Verdict(
+        outcome=outcome,
+        example=example,
+        n_cases=tally.cases,
+        n_outside=tally.outside,
+        seed=seed_value,
+        seconds=seconds,
+        reason=reason,
+        **base,
+    )

@@ -1,0 +1,138 @@
+"""The thing under test: a measure and how to score a case with it.
+
+A :class:`Subject` wraps a registered :class:`~axiometrics.registry.Scorer`
+(or one built around a bare callable, see :mod:`axiometrics.checker.callables`)
+and scores the entries of a :class:`~axiometrics.checker.cases.Case` in one
+call, recording undefined entries, warnings and exceptions instead of
+letting them escape.  Exceptions are located in the code that raised them
+(file and line), preferring the user's file for bare callables.
+"""
+
+from __future__ import annotations
+
+import os
+import traceback
+import warnings
+from dataclasses import dataclass
+from types import TracebackType
+
+import numpy as np
+
+import axiometrics
+from axiometrics.checker.cases import Case, Crash, Observation
+from axiometrics.measure import Measure
+from axiometrics.registry import Scorer
+
+__all__ = ["Subject", "crash_from_exception"]
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(axiometrics.__file__))
+_STDLIB_DIR = os.path.dirname(os.path.abspath(os.__file__))
+
+
+@dataclass(frozen=True)
+class Subject:
+    """A measure under test.
+
+    Attributes
+    ----------
+    scorer
+        Scores batches of the family's inputs.
+    kind
+        ``"registered"`` or ``"callable"``.
+    values_reach_measure
+        Whether the class values of a case reach the measure (a callable
+        taking only a confusion matrix never sees them).
+    source_file
+        The file defining the measure, used to locate exceptions.
+    max_count
+        Largest count the generators may use (label-vector callables are
+        called on expanded item lists, so their counts are capped).
+    """
+
+    scorer: Scorer
+    kind: str = "registered"
+    values_reach_measure: bool = True
+    source_file: str | None = None
+    max_count: int | None = None
+
+    @property
+    def measure(self) -> Measure:
+        """The measure's definition (direction, range, declarations)."""
+        return self.scorer.measure
+
+    @property
+    def name(self) -> str:
+        """The measure's name."""
+        return self.scorer.measure.name
+
+    def observe(self, case: Case) -> Observation:
+        """Score every entry of ``case``; never raises for the measure's sake."""
+        k = case.n_entries
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                raw = self.scorer(*case.inputs, values=case.values, on_undefined=np.nan)
+            except Exception as exc:
+                return Observation(
+                    np.full(k, np.nan),
+                    np.zeros(k, dtype=bool),
+                    crash_from_exception(exc, prefer=self.source_file),
+                    _messages(caught),
+                )
+        scores = np.asarray(raw, dtype=float).reshape(k)
+        return Observation(scores, np.isnan(scores), None, _messages(caught))
+
+
+def _messages(caught: list[warnings.WarningMessage]) -> tuple[str, ...]:
+    return tuple(f"{w.category.__name__}: {w.message} (at {w.filename}:{w.lineno})" for w in caught)
+
+
+def _frames(exc: BaseException) -> list[traceback.FrameSummary]:
+    """Frames of the exception and of its causes, innermost last."""
+    chain: list[BaseException] = []
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        chain.append(current)
+        current = current.__cause__ or current.__context__
+    frames: list[traceback.FrameSummary] = []
+    for item in reversed(chain):
+        tb: TracebackType | None = item.__traceback__
+        frames.extend(traceback.extract_tb(tb))
+    return frames
+
+
+def _is_measure_code(filename: str) -> bool:
+    """Whether a frame belongs to a measure rather than to the framework or a library."""
+    path = os.path.abspath(filename)
+    if path.startswith(os.path.join(_PACKAGE_DIR, "measures") + os.sep):
+        return True
+    if path.startswith(_PACKAGE_DIR + os.sep) or filename.startswith("<"):
+        return False
+    parts = path.split(os.sep)
+    if "site-packages" in parts or "dist-packages" in parts:
+        return False
+    return not path.startswith(_STDLIB_DIR + os.sep)
+
+
+def crash_from_exception(exc: BaseException, *, prefer: str | None = None) -> Crash:
+    """Describe ``exc`` with the location of the frame most useful to the measure's author.
+
+    The innermost frame in ``prefer`` (the user's file) wins; otherwise the
+    innermost frame outside the axiometrics framework (the measure's code,
+    which for built-ins lives in ``axiometrics/measures``); otherwise the
+    innermost frame.
+    """
+    frames = _frames(exc)
+    chosen = None
+    if prefer:
+        target = os.path.abspath(prefer)
+        hits = [f for f in frames if os.path.abspath(f.filename) == target]
+        chosen = hits[-1] if hits else None
+    if chosen is None:
+        own = [f for f in frames if _is_measure_code(f.filename)]
+        chosen = own[-1] if own else (frames[-1] if frames else None)
+    location = f"{chosen.filename}:{chosen.lineno} in {chosen.name}" if chosen else "<unknown>"
+    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    return Crash(type(exc).__name__, str(exc), location, text)

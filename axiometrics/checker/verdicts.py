@@ -1,0 +1,541 @@
+"""Structured verdicts: what the checker found about each claim, with evidence.
+
+A :class:`Verdict` is one of
+
+``confirmed``
+    an existential claim: a witness was found (shown);
+``refuted``
+    a universal claim: a counterexample was found, shrunk by Hypothesis to a
+    minimal one (shown: the inputs, the class values, both scores);
+``not_refuted``
+    a universal claim survived N cases (N and the seed are recorded);
+``not_confirmed``
+    an existential claim: no witness among N cases;
+``not_applicable``
+    the claim does not speak about this measure (wrong family, no optimum
+    declared, class values never reach it, or it is undefined on every case);
+``error``
+    the measure raised an exception on a case of a claim other than
+    ``well_defined`` (shown with the file and line that raised).
+
+A :class:`ClaimResult` pairs the main verdict with the measure's
+declaration, the extra variants the checker ran (without the declared
+preconditions, at arbitrary class spacing) and the mismatch, if any.
+A :class:`CheckReport` collects the results for one measure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+
+from axiometrics.checker.cases import Crash
+from axiometrics.declarations import ClaimDeclaration, Holds, NotApplicable, Violated
+
+__all__ = [
+    "CheckReport",
+    "ClaimResult",
+    "Entry",
+    "Example",
+    "Mismatch",
+    "Outcome",
+    "Verdict",
+]
+
+
+class Outcome(str, Enum):
+    """The kinds of verdict."""
+
+    CONFIRMED = "confirmed"
+    REFUTED = "refuted"
+    NOT_REFUTED = "not_refuted"
+    NOT_CONFIRMED = "not_confirmed"
+    NOT_APPLICABLE = "not_applicable"
+    ERROR = "error"
+
+    @property
+    def symbol(self) -> str:
+        """A one-glyph summary for tables."""
+        return _SYMBOLS[self]
+
+    @property
+    def supports_claim(self) -> bool:
+        """Whether the evidence is in favour of the claim."""
+        return self in (Outcome.CONFIRMED, Outcome.NOT_REFUTED)
+
+
+_SYMBOLS = {
+    Outcome.CONFIRMED: "✓",
+    Outcome.NOT_REFUTED: "✓",
+    Outcome.REFUTED: "✗",
+    Outcome.NOT_CONFIRMED: "?",
+    Outcome.NOT_APPLICABLE: "n/a",
+    Outcome.ERROR: "!",
+}
+
+
+def _fraction(p: np.ndarray, limit: int = 1000) -> tuple[np.ndarray, int] | None:
+    """``(counts, total)`` with ``p == counts / total`` for the smallest total <= limit."""
+    totals = np.arange(1, limit + 1, dtype=float)
+    scaled = p[None, :] * totals[:, None]
+    ok = np.all(np.abs(scaled - np.round(scaled)) <= 1e-9 * totals[:, None], axis=1)
+    hits = np.flatnonzero(ok)
+    if hits.size == 0:
+        return None
+    t = int(totals[hits[0]])
+    return np.round(p * t).astype(np.int64), t
+
+
+def _number(x: float) -> str:
+    if x == int(x) and abs(x) < 1e15:
+        return str(int(x))
+    return f"{x:.6g}"
+
+
+def format_distribution(p: np.ndarray) -> str:
+    """A distribution as exact small fractions when possible: ``[1, 1, 0]/2``."""
+    arr = np.asarray(p, dtype=float)
+    frac = _fraction(arr)
+    if frac is not None:
+        counts, total = frac
+        body = ", ".join(str(int(c)) for c in counts)
+        return f"[{body}]" if total == 1 else f"[{body}]/{total}"
+    return "[" + ", ".join(f"{x:.4g}" for x in arr) + "]"
+
+
+def format_matrix(m: np.ndarray, indent: str = "    ") -> str:
+    """A confusion matrix as text with row and column headers (rows = system)."""
+    arr = np.asarray(m, dtype=float)
+    c = arr.shape[0]
+    cells = [[_number(float(x)) for x in row] for row in arr]
+    width = max(3, *(len(x) for row in cells for x in row), len(str(c - 1)))
+    head = indent + "sys\\gold " + " ".join(f"{j:>{width}}" for j in range(c))
+    rows = [
+        indent + f"{i:>8} " + " ".join(f"{x:>{width}}" for x in row) for i, row in enumerate(cells)
+    ]
+    return "\n".join([head, *rows])
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One scored input of an example.
+
+    Attributes
+    ----------
+    name
+        Its role in the case (e.g. ``"M"``, ``"M.T"``).
+    inputs
+        The family's inputs (unbatched arrays).
+    values
+        The class values it was scored with.
+    score
+        Its score, or ``None`` where the measure was undefined or raised.
+    """
+
+    name: str
+    inputs: tuple[np.ndarray, ...]
+    values: np.ndarray
+    score: float | None
+
+
+@dataclass(frozen=True)
+class Example:
+    """A counterexample or a witness.
+
+    Attributes
+    ----------
+    family
+        The measure family (decides how inputs are drawn).
+    entries
+        The scored inputs.
+    explanation
+        Why the case contradicts (or confirms) the claim, with the numbers.
+    info
+        Further facts (e.g. the transform of the class values).
+    crash
+        The exception raised, for ``error`` verdicts and ``well_defined``.
+    warnings
+        Warnings emitted while scoring.
+    """
+
+    family: str
+    entries: tuple[Entry, ...]
+    explanation: str = ""
+    info: Mapping[str, str] = field(default_factory=dict)
+    crash: Crash | None = None
+    warnings: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "info", MappingProxyType(dict(self.info)))
+
+    @property
+    def scores(self) -> tuple[float | None, ...]:
+        """The entries' scores."""
+        return tuple(e.score for e in self.entries)
+
+    @property
+    def n_classes(self) -> int:
+        """The number of classes."""
+        return int(self.entries[0].inputs[0].shape[-1])
+
+    def render(self, indent: str = "  ") -> str:
+        """Small text rendering: matrices or distribution pairs with their scores."""
+        lines: list[str] = []
+        c = self.n_classes
+        default = np.arange(c, dtype=float)
+        same_values = all(np.array_equal(e.values, self.entries[0].values) for e in self.entries)
+        if same_values and not np.array_equal(self.entries[0].values, default):
+            lines.append(f"{indent}class values: {_values(self.entries[0].values)}")
+        for key, value in self.info.items():
+            lines.append(f"{indent}{key}: {value}")
+        for e in self.entries:
+            score = "undefined" if e.score is None else f"{e.score:.10g}"
+            vals = "" if same_values else f"  (class values {_values(e.values)})"
+            if self.family == "oq" and len(e.inputs) == 2:
+                lines.append(
+                    f"{indent}{e.name}: system {format_distribution(e.inputs[0])}, gold "
+                    f"{format_distribution(e.inputs[1])} -> {score}{vals}"
+                )
+            elif len(e.inputs) == 1 and np.ndim(e.inputs[0]) == 2:
+                lines.append(f"{indent}{e.name} -> {score}{vals}")
+                lines.append(format_matrix(e.inputs[0], indent + "  "))
+            else:
+                shown = ", ".join(np.array2string(np.asarray(a)) for a in e.inputs)
+                lines.append(f"{indent}{e.name}: {shown} -> {score}{vals}")
+        if self.explanation:
+            lines.append(f"{indent}=> {self.explanation}")
+        if self.crash is not None:
+            lines.append(f"{indent}raised {self.crash}")
+        for w in self.warnings[:3]:
+            lines.append(f"{indent}warning {w}")
+        return "\n".join(lines)
+
+    def one_line(self) -> str:
+        """A compact one-line rendering for tables."""
+        parts = []
+        for e in self.entries:
+            score = "undef" if e.score is None else f"{e.score:.6g}"
+            if self.family == "oq" and len(e.inputs) == 2:
+                parts.append(
+                    f"{e.name}: D({format_distribution(e.inputs[0])}, "
+                    f"{format_distribution(e.inputs[1])})={score}"
+                )
+            else:
+                rows = ";".join(
+                    " ".join(_number(float(x)) for x in row) for row in np.asarray(e.inputs[0])
+                )
+                parts.append(f"{e.name}: [{rows}]={score}")
+        vals = {_values(e.values) for e in self.entries}
+        if len(vals) > 1 or vals != {_values(np.arange(self.n_classes, dtype=float))}:
+            parts.append("values " + " vs ".join(_values(e.values) for e in self.entries))
+        if self.crash is not None:
+            parts.append(f"raised {self.crash.kind}: {self.crash.message}")
+        return "; ".join(parts)
+
+
+def _values(v: np.ndarray) -> str:
+    return "[" + ", ".join(_number(float(x)) for x in np.asarray(v)) + "]"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The checker's finding about one claim under one set of preconditions and options.
+
+    Attributes
+    ----------
+    claim
+        The claim's name.
+    measure
+        The measure's name.
+    outcome
+        The kind of verdict.
+    preconditions
+        The preconditions the inputs were restricted to.
+    options
+        The check options (spacing, class and count bounds).
+    example
+        The counterexample (refuted, error) or witness (confirmed).
+    n_cases
+        Cases inside the claim examined (until the first counterexample, or in total).
+    n_outside
+        Generated cases outside the claim (precondition false, measure undefined).
+    seed
+        The Hypothesis seed (re-run with it to reproduce).
+    profile
+        The settings profile.
+    seconds
+        Wall time.
+    reason
+        Why the claim is not applicable, or what went wrong.
+    label
+        Which variant this is (``""`` for the main verdict).
+    """
+
+    claim: str
+    measure: str
+    outcome: Outcome
+    preconditions: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    example: Example | None = None
+    n_cases: int = 0
+    n_outside: int = 0
+    seed: int | None = None
+    profile: str = ""
+    seconds: float = 0.0
+    reason: str = ""
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+
+    def summary(self) -> str:
+        """One line: the outcome with its evidence size."""
+        where = f" if {' & '.join(self.preconditions)}" if self.preconditions else ""
+        if self.outcome is Outcome.REFUTED:
+            text = f"refuted{where} (counterexample after {self.n_cases} cases)"
+        elif self.outcome is Outcome.CONFIRMED:
+            text = f"confirmed{where} by a witness (after {self.n_cases} cases)"
+        elif self.outcome is Outcome.NOT_REFUTED:
+            text = f"not refuted{where} after {self.n_cases} cases"
+        elif self.outcome is Outcome.NOT_CONFIRMED:
+            text = f"not confirmed{where}: no witness in {self.n_cases} cases"
+        elif self.outcome is Outcome.ERROR:
+            text = f"error{where}: the measure raised ({self.reason})"
+        else:
+            text = f"not applicable: {self.reason}"
+        if self.outcome is not Outcome.NOT_APPLICABLE and self.seed is not None:
+            text += f" [seed {self.seed}, {self.seconds:.2f}s]"
+        return text
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """A disagreement between a declaration and the checker's verdict.
+
+    Attributes
+    ----------
+    kind
+        ``"declared_holds_refuted"``, ``"declared_holds_error"``,
+        ``"declared_holds_not_confirmed"``, ``"declared_violated_not_refuted"``
+        or ``"declared_violated_confirmed"``.
+    severity
+        ``"error"`` when a declared property is contradicted by evidence,
+        ``"warning"`` when a declared violation was not found (absence of a
+        counterexample is weaker evidence).
+    message
+        Human-readable description.
+    """
+
+    kind: str
+    severity: str
+    message: str
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """The checker's findings about one claim for one measure.
+
+    Attributes
+    ----------
+    claim
+        The claim's name.
+    declared
+        The measure's declaration (``NotApplicable("no declaration")`` for
+        undeclared claims).
+    verdict
+        The main verdict: under the declared preconditions for a ``Holds``
+        declaration, on all inputs otherwise.
+    variants
+        Further verdicts: without the declared preconditions, at arbitrary
+        class spacing, under requested precondition sets.
+    mismatch
+        The disagreement with the declaration, if any.
+    notes
+        Observations worth reporting (e.g. a precondition that was not needed).
+    """
+
+    claim: str
+    declared: ClaimDeclaration
+    verdict: Verdict
+    variants: tuple[Verdict, ...] = ()
+    mismatch: Mismatch | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def declared_label(self) -> str:
+        """The declaration as short text."""
+        if isinstance(self.declared, NotApplicable) and self.declared.reason == "no declaration":
+            return "undeclared"
+        return self.declared.label
+
+    def variant(self, label: str) -> Verdict | None:
+        """The variant verdict with this label, if it was run."""
+        for v in self.variants:
+            if v.label == label:
+                return v
+        return None
+
+    def under(self, preconditions: tuple[str, ...]) -> Verdict | None:
+        """The verdict (main or variant, equidistant spacing) under exactly these preconditions."""
+        wanted = set(preconditions)
+        for v in (self.verdict, *self.variants):
+            if set(v.preconditions) == wanted and v.options.get("spacing") == "equidistant":
+                return v
+        return None
+
+
+def mismatch_for(declared: ClaimDeclaration, verdict: Verdict) -> Mismatch | None:
+    """Compare a declaration with the main verdict."""
+    o = verdict.outcome
+    if isinstance(declared, Holds):
+        if o is Outcome.REFUTED:
+            return Mismatch(
+                "declared_holds_refuted",
+                "error",
+                f"declared {declared.label}, but the checker found a counterexample",
+            )
+        if o is Outcome.ERROR:
+            return Mismatch(
+                "declared_holds_error",
+                "error",
+                f"declared {declared.label}, but the measure raised: {verdict.reason}",
+            )
+        if o is Outcome.NOT_CONFIRMED:
+            return Mismatch(
+                "declared_holds_not_confirmed",
+                "warning",
+                f"declared {declared.label}, but no witness was found in {verdict.n_cases} cases",
+            )
+    if isinstance(declared, Violated):
+        if o is Outcome.NOT_REFUTED:
+            return Mismatch(
+                "declared_violated_not_refuted",
+                "warning",
+                f"declared violated, but no counterexample in {verdict.n_cases} cases",
+            )
+        if o is Outcome.CONFIRMED:
+            return Mismatch(
+                "declared_violated_confirmed",
+                "error",
+                "declared violated, but the checker found a witness",
+            )
+    return None
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """Everything the checker found about one measure.
+
+    Attributes
+    ----------
+    measure
+        The measure's name.
+    title
+        Its display title.
+    family
+        Its family.
+    kind
+        ``"registered"`` or ``"callable"``.
+    results
+        One :class:`ClaimResult` per claim checked.
+    profile
+        The settings profile.
+    seed
+        The seed used for every claim.
+    tolerance
+        The equality rule, as text.
+    seconds
+        Total wall time.
+    """
+
+    measure: str
+    title: str
+    family: str
+    kind: str
+    results: tuple[ClaimResult, ...]
+    profile: str
+    seed: int
+    tolerance: str
+    seconds: float
+
+    def result(self, claim: str) -> ClaimResult:
+        """The result for ``claim`` (``KeyError`` if it was not checked)."""
+        for r in self.results:
+            if r.claim == claim:
+                return r
+        raise KeyError(claim)
+
+    def verdict(self, claim: str) -> Verdict:
+        """The main verdict for ``claim``."""
+        return self.result(claim).verdict
+
+    @property
+    def mismatches(self) -> tuple[ClaimResult, ...]:
+        """Results whose verdict disagrees with the declaration."""
+        return tuple(r for r in self.results if r.mismatch is not None)
+
+    @property
+    def failed(self) -> bool:
+        """Whether a declared property was contradicted or a check errored."""
+        return any(
+            (r.mismatch is not None and r.mismatch.severity == "error")
+            or r.verdict.outcome is Outcome.ERROR
+            for r in self.results
+        )
+
+    def to_records(self) -> list[dict[str, Any]]:
+        """One flat dict per verdict (main and variants), for data frames and CSV."""
+        rows = []
+        for r in self.results:
+            for v in (r.verdict, *r.variants):
+                rows.append(
+                    {
+                        "measure": self.measure,
+                        "claim": r.claim,
+                        "variant": v.label or "main",
+                        "declared": r.declared_label,
+                        "outcome": v.outcome.value,
+                        "preconditions": " & ".join(v.preconditions),
+                        "spacing": v.options.get("spacing", ""),
+                        "n_cases": v.n_cases,
+                        "n_outside": v.n_outside,
+                        "seed": v.seed,
+                        "seconds": round(v.seconds, 4),
+                        "mismatch": r.mismatch.kind if (r.mismatch and not v.label) else "",
+                        "counterexample": v.example.one_line() if v.example else "",
+                        "reason": v.reason,
+                    }
+                )
+        return rows
+
+    def render(self, *, examples: bool = True) -> str:
+        """A readable multi-line report."""
+        lines = [
+            f"{self.title} ({self.measure}, family {self.family}, {self.kind}): profile "
+            f"{self.profile}, seed {self.seed}, equality {self.tolerance}"
+        ]
+        for r in self.results:
+            flag = ""
+            if r.mismatch is not None:
+                flag = "  <-- MISMATCH" if r.mismatch.severity == "error" else "  <-- check"
+            lines.append(
+                f"{r.verdict.outcome.symbol:>3} {r.claim}: {r.verdict.summary()}; "
+                f"declared: {r.declared_label}{flag}"
+            )
+            if r.mismatch is not None:
+                lines.append(f"      {r.mismatch.message}")
+            if examples and r.verdict.example is not None:
+                lines.append(r.verdict.example.render(indent="      "))
+            for v in r.variants:
+                lines.append(f"      [{v.label}] {v.summary()}")
+                if examples and v.example is not None and v.outcome is Outcome.REFUTED:
+                    lines.append(v.example.render(indent="        "))
+            for note in r.notes:
+                lines.append(f"      note: {note}")
+        lines.append(f"({self.seconds:.1f}s)")
+        return "\n".join(lines)

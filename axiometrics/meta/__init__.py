@@ -1,0 +1,103 @@
+"""Empirical meta-evaluation of evaluation measures.
+
+How do measures behave on real system outputs?  Four analyses, after
+Sakai (2021, 2022) and Amigó et al. (2020):
+
+* :func:`ranking_similarity` — Kendall's tau between the system rankings
+  of every pair of measures, with Long & Cliff (1997) intervals;
+* :func:`ranking_consistency` — mean tau between the rankings on random
+  disjoint topic subsets, a paired randomised Tukey HSD test, ``VE2`` and
+  effect sizes, Sakai's markers;
+* :func:`discriminative_power` — randomised Tukey HSD p-values for every
+  system pair, per measure;
+* :func:`coverage` — Spearman correlation between a measure's differences
+  and the Unanimous Improvement Ratio of a reference set.
+
+Quick use::
+
+    from axiometrics import meta
+    result = meta.run()                      # embedded synthetic data
+    result.to_frames()["consistency"]
+
+    runs = meta.read_label_runs("gold.tsv", ["run1.tsv", "run2.tsv"])
+    scores = meta.score_runs(runs, ["mae_macro", "accuracy"])
+    meta.ranking_similarity(scores).to_frame()
+"""
+
+from __future__ import annotations
+
+from axiometrics.meta.consistency import (
+    RankingConsistency,
+    ranking_consistency,
+    topic_splits,
+)
+from axiometrics.meta.coverage import (
+    DEFAULT_REFERENCE,
+    Coverage,
+    coverage,
+    unanimous_improvement_ratio,
+)
+from axiometrics.meta.discriminative import DiscriminativePower, discriminative_power
+from axiometrics.meta.errors import MetaInputError, MissingDependencyError, UndefinedScoreError
+from axiometrics.meta.evaluate import ANALYSES, MetaEvaluation, run
+from axiometrics.meta.inputs import (
+    SEMEVAL_SCALE,
+    read_distribution_file,
+    read_distribution_runs,
+    read_label_file,
+    read_label_runs,
+    read_score_file,
+)
+from axiometrics.meta.ranking import (
+    KendallInterval,
+    average_ranks,
+    kendall_tau,
+    kendall_tau_interval,
+    spearman_rho,
+)
+from axiometrics.meta.runs import DistributionRuns, LabelRuns
+from axiometrics.meta.scores import ScoreMatrices
+from axiometrics.meta.scoring import ScoringReport, score_runs
+from axiometrics.meta.similarity import RankingSimilarity, ranking_similarity
+from axiometrics.meta.synthetic import amigo_synthetic, default_label_runs
+from axiometrics.meta.tukey import TukeyHSD, randomized_tukey_hsd
+
+__all__ = [
+    "ANALYSES",
+    "DEFAULT_REFERENCE",
+    "SEMEVAL_SCALE",
+    "Coverage",
+    "DiscriminativePower",
+    "DistributionRuns",
+    "KendallInterval",
+    "LabelRuns",
+    "MetaEvaluation",
+    "MetaInputError",
+    "MissingDependencyError",
+    "RankingConsistency",
+    "RankingSimilarity",
+    "ScoreMatrices",
+    "ScoringReport",
+    "TukeyHSD",
+    "UndefinedScoreError",
+    "amigo_synthetic",
+    "average_ranks",
+    "coverage",
+    "default_label_runs",
+    "discriminative_power",
+    "kendall_tau",
+    "kendall_tau_interval",
+    "randomized_tukey_hsd",
+    "ranking_consistency",
+    "ranking_similarity",
+    "read_distribution_file",
+    "read_distribution_runs",
+    "read_label_file",
+    "read_label_runs",
+    "read_score_file",
+    "run",
+    "score_runs",
+    "spearman_rho",
+    "topic_splits",
+    "unanimous_improvement_ratio",
+]

@@ -1,0 +1,318 @@
+"""The whole meta-evaluation in one call: score, then run every analysis.
+
+:func:`run` takes runs (OC labels or OQ distributions), ready score
+matrices (:class:`ScoreMatrices` or a long DataFrame), or nothing (the
+embedded synthetic data of Amigó et al. 2020), and returns a
+:class:`MetaEvaluation` holding ranking similarity, ranking consistency
+(one result per split kind), discriminative power and coverage.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+import numpy as np
+import pandas as pd
+from tqdm import tqdm
+
+from axiometrics.errors import InvalidParameterError
+from axiometrics.meta.consistency import RankingConsistency, ranking_consistency, split_sizes
+from axiometrics.meta.coverage import DEFAULT_REFERENCE, Coverage, coverage
+from axiometrics.meta.discriminative import DiscriminativePower, discriminative_power
+from axiometrics.meta.errors import MetaInputError
+from axiometrics.meta.runs import DistributionRuns, LabelRuns
+from axiometrics.meta.scores import ScoreMatrices
+from axiometrics.meta.scoring import OnUndefined, ScoringReport, resolve_measures, score_runs
+from axiometrics.meta.similarity import RankingSimilarity, ranking_similarity
+from axiometrics.meta.synthetic import DEFAULT_ON_UNDEFINED, default_label_runs
+from axiometrics.meta.tukey import DEFAULT_MAX_ELEMENTS
+from axiometrics.registry import Registry
+
+__all__ = ["ANALYSES", "MetaEvaluation", "run"]
+
+#: The analyses :func:`run` can perform, in report order.
+ANALYSES = ("similarity", "consistency", "discriminative", "coverage")
+
+Data = Union[LabelRuns, DistributionRuns, ScoreMatrices, pd.DataFrame, None]  # noqa: UP007
+
+
+@dataclass(frozen=True)
+class MetaEvaluation:
+    """Every analysis of one meta-evaluation, with its settings.
+
+    Attributes
+    ----------
+    scores
+        The score matrices analysed.
+    similarity
+        Ranking similarity, or ``None`` if not requested.
+    consistency
+        One :class:`RankingConsistency` per split kind (may be empty).
+    discriminative
+        Discriminative power, or ``None``.
+    coverage
+        Coverage, or ``None`` (not requested, or the reference measures
+        could not be scored; see :attr:`notes`).
+    settings
+        The parameters used (seed, trials, B, ...), for provenance.
+    notes
+        Remarks: measures dropped or filled as undefined, skipped analyses.
+    """
+
+    scores: ScoreMatrices
+    similarity: RankingSimilarity | None = None
+    consistency: tuple[RankingConsistency, ...] = ()
+    discriminative: DiscriminativePower | None = None
+    coverage: Coverage | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+    def to_frames(self) -> dict[str, pd.DataFrame]:
+        """One tidy DataFrame per analysis that was run."""
+        frames: dict[str, pd.DataFrame] = {}
+        if self.similarity is not None:
+            frames["similarity"] = self.similarity.to_frame()
+        if self.consistency:
+            frames["consistency"] = pd.concat(
+                [c.to_frame() for c in self.consistency], ignore_index=True
+            )
+        if self.discriminative is not None:
+            frames["discriminative"] = self.discriminative.to_frame()
+        if self.coverage is not None:
+            frames["coverage"] = self.coverage.to_frame()
+        return frames
+
+    def to_frame(self) -> pd.DataFrame:
+        """All analyses stacked in one long frame with a ``section`` column."""
+        parts = [frame.assign(section=name) for name, frame in self.to_frames().items()]
+        if not parts:
+            return pd.DataFrame({"section": []})
+        stacked = pd.concat(parts, ignore_index=True)
+        return stacked[["section", *[c for c in stacked.columns if c != "section"]]]
+
+
+def _as_scores(
+    data: Data,
+    measures: Sequence[str] | None,
+    on_undefined: OnUndefined,
+    registry: Registry | None,
+    report: ScoringReport,
+    progress: Callable[[int], object],
+) -> tuple[ScoreMatrices, LabelRuns | DistributionRuns | None]:
+    if data is None:
+        data = default_label_runs()
+    if isinstance(data, pd.DataFrame):
+        data = ScoreMatrices.from_frame(data, registry=registry)
+    if isinstance(data, ScoreMatrices):
+        scores = data if measures is None else data.select(list(measures))
+        return scores, None
+    if isinstance(data, LabelRuns | DistributionRuns):
+        scores = score_runs(
+            data,
+            measures,
+            on_undefined=on_undefined,
+            registry=registry,
+            report=report,
+            progress=progress,
+        )
+        return scores, data
+    raise MetaInputError(
+        "data must be LabelRuns, DistributionRuns, ScoreMatrices, a long score DataFrame or None "
+        f"(got {type(data).__name__})"
+    )
+
+
+def _check_analyses(analyses: Sequence[str]) -> tuple[str, ...]:
+    chosen = tuple(analyses)
+    unknown = [a for a in chosen if a not in ANALYSES]
+    if unknown:
+        raise InvalidParameterError(
+            f"unknown analyses {unknown!r} (choose from {list(ANALYSES)!r})"
+        )
+    return chosen
+
+
+def _reference_scores(
+    scores: ScoreMatrices,
+    runs: LabelRuns | DistributionRuns | None,
+    reference: Sequence[str],
+    on_undefined: OnUndefined,
+    registry: Registry | None,
+) -> tuple[ScoreMatrices | None, str]:
+    """Scores holding the reference measures, or ``None`` and the reason why not."""
+    missing = [m for m in reference if m not in scores.measures]
+    if not missing:
+        return scores, ""
+    if runs is None:
+        return None, (
+            f"coverage skipped: reference measures {missing!r} are not in the score matrices"
+        )
+    try:
+        resolve_measures(missing, runs.family, registry=registry)
+    except (MetaInputError, KeyError) as exc:
+        return None, f"coverage skipped: reference measures cannot be scored on these runs ({exc})"
+    extra = score_runs(runs, missing, on_undefined=on_undefined, registry=registry)
+    return scores.merge(extra.select([m for m in extra.measures if m not in scores.measures])), ""
+
+
+def run(
+    data: Data = None,
+    *,
+    measures: Sequence[str] | None = None,
+    analyses: Sequence[str] = ANALYSES,
+    trials: int = 1000,
+    splits: Sequence[str | int] = ("full", 10),
+    B: int = 5000,
+    alpha: float = 0.05,
+    variant: str = "b",
+    confidence: float = 0.95,
+    reference: Sequence[str] = DEFAULT_REFERENCE,
+    seed: int = 0,
+    on_undefined: OnUndefined | None = None,
+    include_observed: bool = False,
+    max_elements: int = DEFAULT_MAX_ELEMENTS,
+    registry: Registry | None = None,
+    progress: bool = False,
+) -> MetaEvaluation:
+    """Run the empirical meta-evaluation.
+
+    Parameters
+    ----------
+    data
+        :class:`LabelRuns`, :class:`DistributionRuns`, :class:`ScoreMatrices`,
+        a long score DataFrame, or ``None`` for the embedded synthetic OC data.
+    measures
+        Measures to score (runs) or select (scores); default: every
+        registered measure of the runs' family / every measure of the scores.
+    analyses
+        Any of ``"similarity"``, ``"consistency"``, ``"discriminative"``,
+        ``"coverage"``.
+    trials
+        Random topic splits per split kind (ranking consistency).
+    splits
+        Split kinds: ``"full"`` and/or subset sizes (default ``("full", 10)``;
+        a size that does not fit the topics twice is skipped with a note).
+    B
+        Trials of every randomised Tukey HSD test.
+    alpha
+        Significance level (consistency markers, significant pairs).
+    variant
+        Kendall's tau variant, ``"b"`` (default) or ``"a"``.
+    confidence
+        Level of the ranking-similarity intervals.
+    reference
+        Coverage reference measures (scored from the runs if needed).
+    seed
+        Master seed; each analysis draws from its own derived stream.
+    on_undefined
+        Undefined-cell policy for scoring (see :mod:`axiometrics.meta.scoring`);
+        default ``"raise"``, or
+        :data:`~axiometrics.meta.synthetic.DEFAULT_ON_UNDEFINED` for the
+        embedded data (``data=None``).
+    include_observed
+        Tukey p-value convention (see :mod:`axiometrics.meta.tukey`).
+    max_elements
+        Memory bound per chunk of randomisation trials.
+    registry
+        Measure registry (default: the default registry).
+    progress
+        Show a tqdm progress bar on standard error.
+    """
+    chosen = _check_analyses(analyses)
+    if on_undefined is None:
+        on_undefined = DEFAULT_ON_UNDEFINED if data is None else "raise"
+    streams = np.random.SeedSequence(seed).spawn(1 + len(tuple(splits)))
+    notes: list[str] = []
+    report = ScoringReport()
+    bar = tqdm(total=None, desc="scoring", unit="step", file=sys.stderr, disable=not progress)
+    try:
+        scores, runs = _as_scores(data, measures, on_undefined, registry, report, bar.update)
+        notes += report.notes()
+        valid_splits = []
+        if "consistency" in chosen:
+            for split in splits:
+                try:
+                    split_sizes(len(scores.topics), split)
+                except (InvalidParameterError, MetaInputError) as exc:
+                    notes.append(f"consistency split {split!r} skipped: {exc}")
+                else:
+                    valid_splits.append(split)
+        bar.reset(
+            total=len(valid_splits) * (trials + B)
+            + (B if "discriminative" in chosen else 0)
+            + ("similarity" in chosen)
+            + ("coverage" in chosen)
+        )
+        similarity = None
+        if "similarity" in chosen:
+            bar.set_description("ranking similarity")
+            similarity = ranking_similarity(scores, variant=variant, confidence=confidence)
+            bar.update(1)
+        consistency = []
+        for index, split in enumerate(splits):
+            if split not in valid_splits:
+                continue
+            bar.set_description(f"ranking consistency ({split})")
+            consistency.append(
+                ranking_consistency(
+                    scores,
+                    trials=trials,
+                    split=split,
+                    B=B,
+                    alpha=alpha,
+                    variant=variant,
+                    seed=streams[1 + index],
+                    include_observed=include_observed,
+                    max_elements=max_elements,
+                    progress=bar.update,
+                )
+            )
+        power = None
+        if "discriminative" in chosen:
+            bar.set_description("discriminative power")
+            power = discriminative_power(
+                scores,
+                B=B,
+                alpha=alpha,
+                seed=streams[0],
+                include_observed=include_observed,
+                max_elements=max_elements,
+                progress=bar.update,
+            )
+        cover = None
+        if "coverage" in chosen:
+            bar.set_description("coverage")
+            source, why = _reference_scores(scores, runs, reference, on_undefined, registry)
+            if source is None:
+                notes.append(why)
+            else:
+                cover = coverage(scores, reference=reference, reference_scores=source)
+            bar.update(1)
+    finally:
+        bar.close()
+    settings = {
+        "seed": seed,
+        "trials": trials,
+        "splits": [str(s) for s in valid_splits] if "consistency" in chosen else [],
+        "B": B,
+        "alpha": alpha,
+        "kendall": f"tau-{variant}",
+        "confidence": confidence,
+        "reference": list(reference) if cover is not None else [],
+        "p_value": "(count + 1) / (B + 1)" if include_observed else "count / B",
+        "topics": len(scores.topics),
+        "systems": len(scores.systems),
+        "measures": list(scores.measures),
+    }
+    return MetaEvaluation(
+        scores=scores,
+        similarity=similarity,
+        consistency=tuple(consistency),
+        discriminative=power,
+        coverage=cover,
+        settings=settings,
+        notes=tuple(notes),
+    )

@@ -1,0 +1,224 @@
+"""Scoring every chosen measure over topics x systems, one vectorised call per measure.
+
+The batch of inputs is built once per family, ``(T, S, C, C)`` confusion
+matrices or ``(T, S, C)`` estimates against ``(T, 1, C)`` gold
+distributions, and each measure's scorer is called once on the whole
+batch.  OQ measures can score OC runs: each system's per-topic label
+distribution is compared with the gold label distribution.
+
+Undefined cells
+---------------
+Some measures are undefined on some inputs (e.g. a correlation against a
+constant system).  ``on_undefined`` decides, per measure or for all:
+
+``"raise"`` (default)
+    raise :class:`~axiometrics.meta.errors.UndefinedScoreError` naming the
+    measure and the first (topic, system) cells;
+a number
+    put that number in the undefined cells;
+``"drop"``
+    leave the measure out of the score matrices (recorded in
+    :attr:`ScoringReport.dropped`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Union
+
+import numpy as np
+
+from axiometrics.errors import InvalidParameterError
+from axiometrics.meta.errors import MetaInputError, UndefinedScoreError
+from axiometrics.meta.runs import DistributionRuns, LabelRuns
+from axiometrics.meta.scores import ScoreMatrices
+from axiometrics.registry import Registry, Scorer, default_registry
+
+__all__ = ["OnUndefined", "ScoringReport", "resolve_measures", "score_runs"]
+
+#: One policy (``"raise"``, ``"drop"`` or a number) or one per measure name.
+OnUndefined = Union[str, float, Mapping[str, Union[str, float]]]  # noqa: UP007 (runtime alias)
+
+Runs = Union[LabelRuns, DistributionRuns]  # noqa: UP007
+
+
+@dataclass
+class ScoringReport:
+    """What happened while scoring: measures dropped and cells filled.
+
+    Attributes
+    ----------
+    dropped
+        Measure name -> number of undefined cells, for measures left out.
+    filled
+        Measure name -> (number of cells, fill value), for filled measures.
+    """
+
+    dropped: dict[str, int] = field(default_factory=dict)
+    filled: dict[str, tuple[int, float]] = field(default_factory=dict)
+
+    def notes(self) -> list[str]:
+        """Human-readable lines describing the report (empty when nothing happened)."""
+        lines = [
+            f"measure {name!r} left out: undefined in {n} (topic, system) cells"
+            for name, n in self.dropped.items()
+        ]
+        lines += [
+            f"measure {name!r}: {n} undefined (topic, system) cells filled with {value:g}"
+            for name, (n, value) in self.filled.items()
+        ]
+        return lines
+
+
+def resolve_measures(
+    measures: Sequence[str | Scorer] | None,
+    runs_family: str,
+    *,
+    registry: Registry | None = None,
+) -> list[Scorer]:
+    """Look measures up; default: every registered measure of the runs' family.
+
+    Raises
+    ------
+    UnknownMeasureError
+        For an unknown name (with suggestions).
+    MetaInputError
+        For a repeated measure, a family the runs cannot feed (OC
+        measures need per-item labels), or an empty selection.
+    """
+    reg = registry if registry is not None else default_registry()
+    if measures is None:
+        scorers = reg.scorers(runs_family)
+    else:
+        if isinstance(measures, str):
+            measures = [measures]
+        scorers = [reg.get(m) for m in measures]
+    if not scorers:
+        raise MetaInputError(f"no measures to score (none registered for family={runs_family!r})")
+    names = [str(s.measure) for s in scorers]
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise MetaInputError(f"measures must not repeat (got {repeated!r} more than once)")
+    for scorer in scorers:
+        family = scorer.measure.family
+        if family not in ("oc", "oq"):
+            raise MetaInputError(
+                f"measure={scorer.name!r} is of family {family!r}; the meta-evaluation scores "
+                "'oc' and 'oq' measures"
+            )
+        if family == "oc" and runs_family == "oq":
+            raise MetaInputError(
+                f"measure={scorer.name!r} is an OC measure and needs per-item labels; the runs "
+                "hold distributions only (OQ)"
+            )
+    return scorers
+
+
+def _policy(on_undefined: OnUndefined, name: str) -> str | float:
+    if isinstance(on_undefined, Mapping):
+        value = on_undefined.get(name, on_undefined.get("*", "raise"))
+    else:
+        value = on_undefined
+    if isinstance(value, str):
+        if value not in ("raise", "drop"):
+            raise InvalidParameterError(
+                f"on_undefined must be 'raise', 'drop' or a number (got {value!r} for measure "
+                f"{name!r})"
+            )
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float | np.number):
+        raise InvalidParameterError(
+            f"on_undefined must be 'raise', 'drop' or a number (got {value!r} for measure {name!r})"
+        )
+    if not np.isfinite(value):
+        raise InvalidParameterError(f"on_undefined fill value must be finite (got {value!r})")
+    return float(value)
+
+
+def score_runs(
+    runs: Runs,
+    measures: Sequence[str | Scorer] | None = None,
+    *,
+    on_undefined: OnUndefined = "raise",
+    registry: Registry | None = None,
+    report: ScoringReport | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> ScoreMatrices:
+    """Score every system on every topic with every measure.
+
+    Parameters
+    ----------
+    runs
+        :class:`LabelRuns` (OC; OQ measures use the label distributions)
+        or :class:`DistributionRuns` (OQ).
+    measures
+        Names, aliases, ``"name(key=value)"`` expressions or scorers;
+        default: all registered measures of the runs' family.
+    on_undefined
+        ``"raise"``, ``"drop"`` or a number, or a mapping from measure name
+        (as in :attr:`ScoreMatrices.measures`) to one of those; the key
+        ``"*"`` sets the policy of unlisted measures (default ``"raise"``).
+        See the module docstring.
+    registry
+        Where to look the names up (default: the default registry).
+    report
+        Filled in with the dropped and filled measures, if given.
+    progress
+        Called with ``1`` after each measure (e.g. ``tqdm.update``).
+
+    Returns
+    -------
+    ScoreMatrices
+        ``(M, T, S)``; measure names are ``str(measure)`` (the registry
+        name, with parameters when they differ from the defaults).
+    """
+    scorers = resolve_measures(measures, runs.family, registry=registry)
+    report = report if report is not None else ScoringReport()
+    values = runs.scale.value_array
+    matrices: np.ndarray | None = None
+    pair: tuple[np.ndarray, np.ndarray] | None = None
+    kept: list[tuple[str, bool, np.ndarray]] = []
+    for scorer in scorers:
+        name = str(scorer.measure)
+        policy = _policy(on_undefined, name)
+        if scorer.measure.family == "oc" and isinstance(runs, LabelRuns):
+            if matrices is None:
+                matrices = runs.confusion_batch
+            raw = scorer(matrices, values=values, on_undefined=np.nan)
+        else:
+            if pair is None:
+                dist = runs.to_distribution_runs() if isinstance(runs, LabelRuns) else runs
+                pair = (dist.estimates, dist.gold[:, None, :])
+            raw = scorer(*pair, values=values, on_undefined=np.nan)
+        scores = np.array(raw, dtype=float)
+        undefined = np.isnan(scores)
+        if undefined.any():
+            count = int(undefined.sum())
+            if policy == "raise":
+                cells = [(runs.topics[t], runs.systems[s]) for t, s in np.argwhere(undefined)]
+                raise UndefinedScoreError(
+                    name, cells, scorer.measure.undefined or "undefined input"
+                )
+            if policy == "drop":
+                report.dropped[name] = count
+                if progress is not None:
+                    progress(1)
+                continue
+            scores[undefined] = float(policy)
+            report.filled[name] = (count, float(policy))
+        kept.append((name, scorer.measure.higher_is_better, scores))
+        if progress is not None:
+            progress(1)
+    if not kept:
+        raise MetaInputError(
+            f"every measure was dropped as undefined ({', '.join(report.dropped)}); nothing to "
+            "meta-evaluate"
+        )
+    return ScoreMatrices(
+        tuple(k[0] for k in kept),
+        runs.topics,
+        runs.systems,
+        np.stack([k[2] for k in kept]),
+        tuple(k[1] for k in kept),
+    )

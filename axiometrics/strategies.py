@@ -1,0 +1,1055 @@
+"""Hypothesis strategies for the inputs of evaluation measures.
+
+Use them to property-test a measure, or to build new claim checks::
+
+    from hypothesis import given
+    from axiometrics import strategies as ax_st
+
+    @given(ax_st.confusion_matrices(max_classes=5))
+    def test_my_measure_is_symmetric(matrix):
+        assert my_measure(matrix) == my_measure(matrix.T)
+
+The strategies follow Hypothesis' conventions: plural nouns, keyword-only
+options, and options that cannot be satisfied raise
+:class:`InvalidStrategyArgument` (a :class:`hypothesis.errors.InvalidArgument`
+and an :class:`~axiometrics.errors.InvalidParameterError`) when the strategy
+is built.
+
+They are built to reach the corners where claims about measures break:
+
+* 2 to 12 classes (``max_classes`` raises it further);
+* counts from 0 to 10^6 (``max_count``), drawn from a small range or the
+  full range so that extreme imbalance is common;
+* empty gold and system classes, single-class golds, constant systems,
+  perfect systems;
+* exact zeros, exact ties, one-hot and uniform distributions: probabilities
+  are normalised integer counts (a continuous sampler alone never produces
+  an exact zero or tie), with explicit one-hot and uniform branches.
+
+Shrinking gives small, readable counterexamples: the number of classes is
+drawn first and shrinks toward the minimum, counts shrink toward 0, class
+values toward ``0 .. C-1`` and structural choices toward the general case.
+
+Confusion matrices follow the axiometrics convention: ``M[i, j]`` counts the
+items the system put in class ``i`` whose gold class is ``j`` (rows =
+system, columns = gold).  Distribution pairs are ``(system, gold)``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+
+from axiometrics.errors import InvalidParameterError
+from axiometrics.scale import ClassScale
+
+__all__ = [
+    "DEFAULT_MAX_CLASSES",
+    "DEFAULT_MAX_COUNT",
+    "GoldItemMoves",
+    "IncreasingTransform",
+    "InvalidStrategyArgument",
+    "LabelAssignment",
+    "MassTransfer",
+    "Move",
+    "OneHotPair",
+    "SystemImprovement",
+    "class_counts",
+    "class_scales",
+    "class_values",
+    "confusion_matrices",
+    "distribution_pairs",
+    "distributions",
+    "gold_item_moves",
+    "improved_systems",
+    "increasing_transforms",
+    "label_assignments",
+    "mass_transfers",
+    "one_hot_pairs",
+    "orders_agree",
+    "priority_preserving_estimates",
+    "priority_violating_estimates",
+]
+
+#: Default largest number of classes (so that "11+ classes" is reached).
+DEFAULT_MAX_CLASSES = 12
+#: Default largest count of one cell or bin.
+DEFAULT_MAX_COUNT = 10**6
+#: Counts are drawn either in ``0 .. SMALL_COUNT`` or in the full range.
+SMALL_COUNT = 9
+
+
+class InvalidStrategyArgument(InvalidArgument, InvalidParameterError):
+    """A strategy was asked for something it cannot generate (e.g. ``min_classes > max_classes``)."""
+
+
+# -- option validation --------------------------------------------------------
+
+
+def _int_option(name: str, value: Any, *, minimum: int) -> int:
+    if not isinstance(value, int | np.integer) or isinstance(value, bool):
+        raise InvalidStrategyArgument(f"{name}={value!r}: expected an int >= {minimum}")
+    if value < minimum:
+        raise InvalidStrategyArgument(f"{name}={value!r}: expected an int >= {minimum}")
+    return int(value)
+
+
+def _class_bounds(
+    n_classes: int | None, min_classes: int, max_classes: int, *, floor: int = 2
+) -> tuple[int, int]:
+    """Validate the class-count options; return the inclusive range of C."""
+    if n_classes is not None:
+        n = _int_option("n_classes", n_classes, minimum=floor)
+        return n, n
+    lo = _int_option("min_classes", min_classes, minimum=floor)
+    hi = _int_option("max_classes", max_classes, minimum=floor)
+    if lo > hi:
+        raise InvalidStrategyArgument(
+            f"min_classes={min_classes!r} must not exceed max_classes={max_classes!r}"
+        )
+    return lo, hi
+
+
+def _choice(name: str, value: Any, choices: Sequence[Any]) -> Any:
+    if value not in choices:
+        raise InvalidStrategyArgument(f"{name}={value!r}: expected one of {list(choices)!r}")
+    return value
+
+
+@functools.lru_cache(maxsize=256)
+def _n_classes(lo: int, hi: int) -> st.SearchStrategy[int]:
+    return st.just(lo) if lo == hi else st.integers(lo, hi)
+
+
+@functools.lru_cache(maxsize=256)
+def _count(max_count: int) -> st.SearchStrategy[int]:
+    """One count: small (shrinks to 0) or anywhere up to ``max_count``."""
+    small = st.integers(0, min(SMALL_COUNT, max_count))
+    if max_count <= SMALL_COUNT:
+        return small
+    return st.one_of(small, st.integers(0, max_count))
+
+
+# -- class scales and values ----------------------------------------------------
+
+
+def class_values(
+    *,
+    n_classes: int | None = None,
+    min_classes: int = 2,
+    max_classes: int = DEFAULT_MAX_CLASSES,
+    spacing: str = "arbitrary",
+) -> st.SearchStrategy[np.ndarray]:
+    """Strictly increasing class values ``(C,)``.
+
+    Parameters
+    ----------
+    n_classes, min_classes, max_classes
+        The number of classes C (fixed, or drawn in the range).
+    spacing
+        ``"arbitrary"`` (unequal integer or fractional gaps, shrinking to
+        ``0 .. C-1``) or ``"equidistant"`` (``a + b * k``, shrinking to
+        ``0 .. C-1``).
+    """
+    lo, hi = _class_bounds(n_classes, min_classes, max_classes)
+    _choice("spacing", spacing, ("arbitrary", "equidistant"))
+    return _class_values(lo, hi, spacing)
+
+
+_GAP = st.one_of(
+    st.integers(1, 1000),
+    st.floats(1e-3, 1e3, allow_nan=False, allow_infinity=False),
+)
+
+
+@st.composite
+def _class_values(draw: st.DrawFn, lo: int, hi: int, spacing: str) -> np.ndarray:
+    c = draw(_n_classes(lo, hi))
+    start = draw(st.integers(-10, 10))
+    if spacing == "equidistant":
+        step = draw(st.integers(1, 100))
+        return np.asarray(start + step * np.arange(c), dtype=float)
+    gaps = [draw(_GAP) for _ in range(c - 1)]
+    return np.asarray(start + np.concatenate([[0.0], np.cumsum(gaps)]), dtype=float)
+
+
+def class_scales(
+    *,
+    n_classes: int | None = None,
+    min_classes: int = 2,
+    max_classes: int = DEFAULT_MAX_CLASSES,
+    spacing: str = "arbitrary",
+) -> st.SearchStrategy[ClassScale]:
+    """Class scales: labels ``0 .. C-1`` (or ``"c0" ..``) with strictly increasing values.
+
+    ``spacing`` is ``"arbitrary"``, ``"equidistant"`` or ``"default"`` (the
+    values ``0 .. C-1``).
+    """
+    lo, hi = _class_bounds(n_classes, min_classes, max_classes)
+    _choice("spacing", spacing, ("arbitrary", "equidistant", "default"))
+
+    @st.composite
+    def build(draw: st.DrawFn) -> ClassScale:
+        c = draw(_n_classes(lo, hi))
+        textual = draw(st.booleans())
+        labels: list[Any] = [f"c{k}" for k in range(c)] if textual else list(range(c))
+        if spacing == "default":
+            return ClassScale(labels)
+        values = draw(_class_values(c, c, spacing))
+        return ClassScale(labels, values.tolist())
+
+    return build()
+
+
+@dataclass(frozen=True)
+class IncreasingTransform:
+    """A strictly increasing function of the reals, with a readable description.
+
+    Attributes
+    ----------
+    kind
+        ``"piecewise"``, ``"cubic"``, ``"exponential"`` or ``"affine"``.
+    params
+        The parameters (knots, coefficients) of the function.
+    """
+
+    kind: str
+    params: tuple[float, ...]
+
+    def __call__(self, x: Any) -> np.ndarray:
+        """Apply the transform elementwise."""
+        arr = np.asarray(x, dtype=float)
+        if self.kind == "affine":
+            a, b = self.params
+            return a * arr + b
+        if self.kind == "cubic":
+            (a,) = self.params
+            return arr + a * arr**3
+        if self.kind == "exponential":
+            (scale,) = self.params
+            return np.exp(arr / scale)
+        ys = np.asarray(self.params, dtype=float)
+        xs = np.arange(ys.size, dtype=float)
+        # Inside the knots: linear interpolation; outside: slope 1.
+        inside = np.interp(arr, xs, ys)
+        below = ys[0] + (arr - xs[0])
+        above = ys[-1] + (arr - xs[-1])
+        return np.where(arr < xs[0], below, np.where(arr > xs[-1], above, inside))
+
+    def __str__(self) -> str:
+        if self.kind == "affine":
+            a, b = self.params
+            return f"f(x) = {a:g}*x + {b:g}"
+        if self.kind == "cubic":
+            return f"f(x) = x + {self.params[0]:g}*x**3"
+        if self.kind == "exponential":
+            return f"f(x) = exp(x / {self.params[0]:g})"
+        knots = ", ".join(f"f({k})={y:g}" for k, y in enumerate(self.params))
+        return f"piecewise linear: {knots}"
+
+
+def increasing_transforms(
+    *,
+    n_knots: int | None = None,
+    max_knots: int = DEFAULT_MAX_CLASSES,
+    kinds: Sequence[str] = ("piecewise", "cubic", "exponential", "affine"),
+) -> st.SearchStrategy[IncreasingTransform]:
+    """Strictly increasing transforms ``f`` of class values.
+
+    Parameters
+    ----------
+    n_knots, max_knots
+        Number of knots of the ``"piecewise"`` kind (at ``x = 0 .. K-1``,
+        slope 1 outside); give ``n_knots = C`` to remap the default values
+        ``0 .. C-1`` arbitrarily.
+    kinds
+        Families of transforms to draw from, in shrinking order.  Piecewise
+        knots shrink toward the identity, so a counterexample shows the
+        smallest change of spacing that breaks a measure.
+    """
+    if not kinds:
+        raise InvalidStrategyArgument("kinds=() must name at least one kind of transform")
+    for kind in kinds:
+        _choice("kinds item", kind, _TRANSFORM_KINDS)
+    if n_knots is not None:
+        knot_range: tuple[int, int] = (_int_option("n_knots", n_knots, minimum=2),) * 2
+    else:
+        knot_range = (2, _int_option("max_knots", max_knots, minimum=2))
+    return _transforms(knot_range, tuple(kinds))
+
+
+_TRANSFORM_KINDS = ("piecewise", "cubic", "exponential", "affine")
+
+
+@functools.lru_cache(maxsize=256)
+def _transforms(
+    knot_range: tuple[int, int], kinds: tuple[str, ...]
+) -> st.SearchStrategy[IncreasingTransform]:
+    builders: dict[str, Callable[[], st.SearchStrategy[IncreasingTransform]]] = {
+        "piecewise": lambda: _piecewise(*knot_range),
+        "cubic": lambda: _CUBIC,
+        "exponential": lambda: _EXPONENTIAL,
+        "affine": lambda: _AFFINE,
+    }
+    return st.one_of(*(builders[k]() for k in kinds))
+
+
+@st.composite
+def _piecewise(draw: st.DrawFn, lo: int, hi: int) -> IncreasingTransform:
+    k = draw(_n_classes(lo, hi))
+    gaps = [draw(st.integers(1, 1000)) for _ in range(k - 1)]
+    ys = np.concatenate([[0.0], np.cumsum(gaps)])
+    return IncreasingTransform("piecewise", tuple(float(y) for y in ys))
+
+
+_CUBIC = st.integers(1, 100).map(lambda a: IncreasingTransform("cubic", (float(a),)))
+_EXPONENTIAL = st.sampled_from([1.0, 0.5, 2.0, 0.25]).map(
+    lambda s: IncreasingTransform("exponential", (s,))
+)
+_AFFINE = st.tuples(st.integers(1, 100), st.integers(-10, 10)).map(
+    lambda ab: IncreasingTransform("affine", (float(ab[0]), float(ab[1])))
+)
+
+
+# -- counts and confusion matrices ---------------------------------------------
+
+_COUNT_SHAPES = ("free", "one_class", "equal", "extreme")
+
+
+def class_counts(
+    *,
+    n_classes: int | None = None,
+    min_classes: int = 2,
+    max_classes: int = DEFAULT_MAX_CLASSES,
+    max_count: int = DEFAULT_MAX_COUNT,
+    empty_classes: bool = True,
+    min_nonempty: int = 1,
+    distinct_sizes: bool = False,
+) -> st.SearchStrategy[np.ndarray]:
+    """Item counts per class ``(C,)`` (int64), with at least one item in total.
+
+    Parameters
+    ----------
+    n_classes, min_classes, max_classes
+        The number of classes C.
+    max_count
+        Largest count of one class.
+    empty_classes
+        Whether classes may have no item.
+    min_nonempty
+        At least this many classes have items.
+    distinct_sizes
+        Whether the non-empty classes must have pairwise different sizes.
+
+    Notes
+    -----
+    Besides free draws, the strategy has explicit branches for a single
+    non-empty class, all classes of equal size (a uniform histogram) and
+    extreme imbalance (one class at ``max_count``, the others small).
+    """
+    lo, hi = _class_bounds(n_classes, min_classes, max_classes)
+    cap = _int_option("max_count", max_count, minimum=1)
+    need = _int_option("min_nonempty", min_nonempty, minimum=1)
+    if need > hi:
+        raise InvalidStrategyArgument(
+            f"min_nonempty={min_nonempty!r} exceeds the number of classes (at most {hi})"
+        )
+    lo = max(lo, need)
+    if not empty_classes:
+        need = max(need, lo)
+    if distinct_sizes and cap < need:
+        raise InvalidStrategyArgument(
+            f"max_count={max_count!r} is too small for {need} classes of pairwise different sizes"
+        )
+
+    return _class_counts(lo, hi, cap, need if empty_classes else -1, distinct_sizes)
+
+
+@st.composite
+def _class_counts(
+    draw: st.DrawFn, lo: int, hi: int, cap: int, need: int, distinct: bool
+) -> np.ndarray:
+    """``need == -1`` means: every class non-empty."""
+    c = draw(_n_classes(lo, hi))
+    shape = draw(st.sampled_from(_COUNT_SHAPES))
+    if shape == "one_class":
+        counts = np.zeros(c, dtype=np.int64)
+        counts[draw(st.integers(0, c - 1))] = draw(st.integers(1, cap))
+    elif shape == "equal":
+        counts = np.full(c, draw(st.integers(1, cap)), dtype=np.int64)
+    elif shape == "extreme":
+        small = _count(min(SMALL_COUNT, cap))
+        counts = np.asarray([draw(small) for _ in range(c)], dtype=np.int64)
+        counts[draw(st.integers(0, c - 1))] = cap
+    else:
+        counts = np.asarray([draw(_count(cap)) for _ in range(c)], dtype=np.int64)
+    return _repair_counts(counts, cap, need=c if need < 0 else need, distinct=distinct)
+
+
+def _repair_counts(counts: np.ndarray, cap: int, *, need: int, distinct: bool) -> np.ndarray:
+    """Deterministically fix a draw so it meets the requested constraints.
+
+    Empty classes are filled from the left with one item until ``need``
+    classes are non-empty; with ``distinct`` the non-empty sizes are then made
+    pairwise different by bumping repeated sizes (down when at the cap).
+    """
+    counts = counts.copy()
+    for k in range(counts.size):
+        if np.count_nonzero(counts) >= max(need, 1):
+            break
+        if counts[k] == 0:
+            counts[k] = 1
+    if distinct:
+        used: set[int] = set()
+        for k in range(counts.size):
+            if counts[k] == 0:
+                continue
+            size = int(counts[k])
+            while size in used:
+                size = size + 1 if size < cap else size - 1
+                if size == 0:
+                    size = cap
+            used.add(size)
+            counts[k] = size
+    return counts
+
+
+_MATRIX_SHAPES = ("free", "perfect", "constant_system", "single_gold_class", "extreme")
+
+
+def confusion_matrices(
+    *,
+    n_classes: int | None = None,
+    min_classes: int = 2,
+    max_classes: int = DEFAULT_MAX_CLASSES,
+    max_count: int = DEFAULT_MAX_COUNT,
+    empty_gold_classes: bool = True,
+    empty_system_classes: bool = True,
+) -> st.SearchStrategy[np.ndarray]:
+    """Confusion matrices ``(C, C)`` of int64 counts (rows = system, columns = gold), N > 0.
+
+    Parameters
+    ----------
+    n_classes, min_classes, max_classes
+        The number of classes C.
+    max_count
+        Largest count of one cell.
+    empty_gold_classes, empty_system_classes
+        Whether a column (gold class) or row (system class) may be empty.
+        Forbidding empty classes repairs a draw by adding items on the
+        diagonal, so ``False`` for both also rules out constant systems.
+
+    Notes
+    -----
+    Besides free draws (each cell small or up to ``max_count``), explicit
+    branches generate perfect systems (diagonal), constant systems (one
+    non-empty row), single-class golds (one non-empty column) and extreme
+    imbalance (one gold class at ``max_count`` per cell, the others small).
+    """
+    lo, hi = _class_bounds(n_classes, min_classes, max_classes)
+    cap = _int_option("max_count", max_count, minimum=1)
+
+    return _confusion_matrices(lo, hi, cap, empty_gold_classes, empty_system_classes)
+
+
+@st.composite
+def _confusion_matrices(
+    draw: st.DrawFn, lo: int, hi: int, cap: int, empty_gold: bool, empty_system: bool
+) -> np.ndarray:
+    c = draw(_n_classes(lo, hi))
+    shape = draw(st.sampled_from(_MATRIX_SHAPES))
+    count = _count(cap)
+    m = np.zeros((c, c), dtype=np.int64)
+    if shape == "perfect":
+        m[np.diag_indices(c)] = [draw(count) for _ in range(c)]
+    elif shape == "constant_system":
+        k = draw(st.integers(0, c - 1))
+        m[k] = [draw(count) for _ in range(c)]
+    elif shape == "single_gold_class":
+        j = draw(st.integers(0, c - 1))
+        m[:, j] = [draw(count) for _ in range(c)]
+    elif shape == "extreme":
+        j = draw(st.integers(0, c - 1))
+        small = _count(min(SMALL_COUNT, cap))
+        big = st.integers(0, cap)
+        for i in range(c):
+            for g in range(c):
+                m[i, g] = draw(big if g == j else small)
+    else:
+        for i in range(c):
+            for g in range(c):
+                m[i, g] = draw(count)
+    if not empty_gold:
+        empty = m.sum(axis=0) == 0
+        m[np.flatnonzero(empty), np.flatnonzero(empty)] = 1
+    if not empty_system:
+        empty = m.sum(axis=1) == 0
+        m[np.flatnonzero(empty), np.flatnonzero(empty)] = 1
+    if m.sum() == 0:
+        m[0, 0] = 1
+    return m
+
+
+@dataclass(frozen=True)
+class LabelAssignment:
+    """Gold and system class indices of the same items.
+
+    Attributes
+    ----------
+    gold, system
+        int64 arrays of class indices ``0 .. C-1``, one per item.
+    n_classes
+        The number of classes of the scale (some may be unused).
+    """
+
+    gold: np.ndarray
+    system: np.ndarray
+    n_classes: int
+
+    def matrix(self) -> np.ndarray:
+        """The confusion matrix ``(C, C)``, rows = system, columns = gold."""
+        m = np.zeros((self.n_classes, self.n_classes), dtype=np.int64)
+        np.add.at(m, (self.system, self.gold), 1)
+        return m
+
+
+def label_assignments(
+    *,
+    n_classes: int | None = None,
+    min_classes: int = 2,
+    max_classes: int = DEFAULT_MAX_CLASSES,
+    min_items: int = 1,
+    max_items: int = 30,
+) -> st.SearchStrategy[LabelAssignment]:
+    """Gold and system labels of the same items (class indices).
+
+    Branches generate free labels, constant systems, single-class golds and
+    perfect systems; classes may be empty in the gold and in the system.
+    """
+    lo, hi = _class_bounds(n_classes, min_classes, max_classes)
+    n_lo = _int_option("min_items", min_items, minimum=1)
+    n_hi = _int_option("max_items", max_items, minimum=1)
+    if n_lo > n_hi:
+        raise InvalidStrategyArgument(
+            f"min_items={min_items!r} must not exceed max_items={max_items!r}"
+        )
+
+    @st.composite
+    def build(draw: st.DrawFn) -> LabelAssignment:
+        c = draw(_n_classes(lo, hi))
+        n = draw(st.integers(n_lo, n_hi))
+        shape = draw(st.sampled_from(("free", "constant_system", "single_gold_class", "perfect")))
+        label = st.integers(0, c - 1)
+        if shape == "single_gold_class":
+            gold = [draw(label)] * n
+        else:
+            gold = [draw(label) for _ in range(n)]
+        if shape == "constant_system":
+            system = [draw(label)] * n
+        elif shape == "perfect":
+            system = list(gold)
+        else:
+            system = [draw(label) for _ in range(n)]
+        return LabelAssignment(
+            np.asarray(gold, dtype=np.int64), np.asarray(system, dtype=np.int64), c
+        )
+
+    return build()
+
+
+# -- distributions ------------------------------------------------------------------
+
+_DISTRIBUTION_KINDS = ("counts", "one_hot", "uniform", "continuous")
+
+
+def _normalise(counts: np.ndarray) -> np.ndarray:
+    return np.asarray(counts, dtype=float) / float(np.sum(counts))
+
+
+def distributions(
+    *,
+    n_classes: int | None = None,
+    min_classes: int = 2,
+    max_classes: int = DEFAULT_MAX_CLASSES,
+    max_count: int = DEFAULT_MAX_COUNT,
+    kinds: Sequence[str] = _DISTRIBUTION_KINDS,
+    zero_bins: bool = True,
+) -> st.SearchStrategy[np.ndarray]:
+    """Probability distributions ``(C,)`` over ordered classes.
+
+    Parameters
+    ----------
+    n_classes, min_classes, max_classes
+        The number of classes C.
+    max_count
+        Largest bin count of the ``"counts"`` kind.
+    kinds
+        ``"counts"`` (normalised integer counts: exact zeros and ties),
+        ``"one_hot"``, ``"uniform"``, ``"continuous"`` (normalised floats);
+        listed in shrinking order.
+    zero_bins
+        Whether bins may be exactly 0 (``False`` excludes ``"one_hot"``).
+    """
+    lo, hi = _class_bounds(n_classes, min_classes, max_classes)
+    cap, usable = _distribution_options(max_count, kinds, zero_bins)
+    return _distributions(lo, hi, cap, usable, zero_bins)
+
+
+@st.composite
+def _distributions(
+    draw: st.DrawFn, lo: int, hi: int, cap: int, kinds: tuple[str, ...], zero_bins: bool
+) -> np.ndarray:
+    c = draw(_n_classes(lo, hi))
+    return draw(_distribution(c, cap, kinds, zero_bins))
+
+
+def _distribution_options(
+    max_count: int, kinds: Sequence[str], zero_bins: bool
+) -> tuple[int, tuple[str, ...]]:
+    cap = _int_option("max_count", max_count, minimum=1)
+    if not kinds:
+        raise InvalidStrategyArgument("kinds=() must name at least one kind of distribution")
+    for kind in kinds:
+        _choice("kinds item", kind, _DISTRIBUTION_KINDS)
+    usable = tuple(k for k in kinds if zero_bins or k != "one_hot")
+    if not usable:
+        raise InvalidStrategyArgument(f"kinds={tuple(kinds)!r} cannot avoid zero bins")
+    return cap, usable
+
+
+@st.composite
+def _distribution(
+    draw: st.DrawFn, c: int, cap: int, kinds: tuple[str, ...], zero_bins: bool
+) -> np.ndarray:
+    kind = draw(st.sampled_from(kinds))
+    if kind == "one_hot":
+        out = np.zeros(c)
+        out[draw(st.integers(0, c - 1))] = 1.0
+        return out
+    if kind == "uniform":
+        return np.full(c, 1.0 / c)
+    if kind == "continuous":
+        weight = st.floats(1e-3 if not zero_bins else 0.0, 1.0)
+        w = np.asarray([draw(weight) for _ in range(c)])
+        if w.sum() == 0:
+            w[0] = 1.0
+        return w / w.sum()
+    counts = draw(_class_counts(c, c, cap, 1 if zero_bins else -1, False))
+    return _normalise(counts)
+
+
+def distribution_pairs(
+    *,
+    n_classes: int | None = None,
+    min_classes: int = 2,
+    max_classes: int = DEFAULT_MAX_CLASSES,
+    max_count: int = DEFAULT_MAX_COUNT,
+    kinds: Sequence[str] = _DISTRIBUTION_KINDS,
+    zero_bins: bool = True,
+    identical: bool = True,
+) -> st.SearchStrategy[tuple[np.ndarray, np.ndarray]]:
+    """``(system, gold)`` distribution pairs over the same C classes.
+
+    ``identical=True`` lets the pair be the same distribution twice (a
+    perfect estimate); otherwise both are drawn independently.
+    """
+    lo, hi = _class_bounds(n_classes, min_classes, max_classes)
+    cap, usable = _distribution_options(max_count, kinds, zero_bins)
+    return _distribution_pairs(lo, hi, cap, usable, zero_bins, identical)
+
+
+@st.composite
+def _distribution_pairs(
+    draw: st.DrawFn,
+    lo: int,
+    hi: int,
+    cap: int,
+    kinds: tuple[str, ...],
+    zero_bins: bool,
+    identical: bool,
+) -> tuple[np.ndarray, np.ndarray]:
+    c = draw(_n_classes(lo, hi))
+    gold = draw(_distribution(c, cap, kinds, zero_bins))
+    if identical and draw(st.booleans()):
+        return gold.copy(), gold
+    return draw(_distribution(c, cap, kinds, zero_bins)), gold
+
+
+def orders_agree(system: Any, gold: Any) -> bool:
+    """Whether ``system`` orders every pair of bins as ``gold`` does (ties included).
+
+    This is the premise of Sakai's priority preserving property:
+    ``sign(p_i - p_j) == sign(q_i - q_j)`` for all ``i, j``.
+    """
+    p = np.asarray(system, dtype=float)
+    q = np.asarray(gold, dtype=float)
+    return bool(
+        np.array_equal(np.sign(p[:, None] - p[None, :]), np.sign(q[:, None] - q[None, :]))
+    )
+
+
+def _priority_levels(counts: np.ndarray) -> np.ndarray:
+    """Rank of each bin among the distinct counts (ties share a rank)."""
+    levels = np.unique(counts)
+    return np.searchsorted(levels, counts)
+
+
+@st.composite
+def _preserving_counts(
+    draw: st.DrawFn, q_counts: np.ndarray, cap: int
+) -> np.ndarray:
+    """Integer weights ordered exactly like ``q_counts`` (ties included)."""
+    rank = _priority_levels(q_counts)
+    n_levels = int(rank.max()) + 1
+    gaps = [draw(st.integers(0 if k == 0 else 1, max(cap, 1))) for k in range(n_levels)]
+    level_weight = np.cumsum(gaps)
+    if level_weight[-1] == 0:
+        level_weight = level_weight + 1
+    return np.asarray(level_weight[rank], dtype=np.int64)
+
+
+def priority_preserving_estimates(
+    *,
+    n_classes: int | None = None,
+    min_classes: int = 2,
+    max_classes: int = DEFAULT_MAX_CLASSES,
+    max_count: int = DEFAULT_MAX_COUNT,
+    uniform_gold: bool = True,
+) -> st.SearchStrategy[tuple[np.ndarray, np.ndarray]]:
+    """``(system, gold)`` pairs where the system orders every pair of bins as the gold.
+
+    The gold is normalised counts (ties, zeros, one-hot and uniform golds
+    included unless ``uniform_gold=False``); the estimate assigns a new,
+    strictly increasing weight to each distinct gold level, so equal gold
+    bins stay exactly equal and the order is preserved strictly.
+    """
+    lo, hi = _class_bounds(n_classes, min_classes, max_classes)
+    cap = _int_option("max_count", max_count, minimum=2 if not uniform_gold else 1)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> tuple[np.ndarray, np.ndarray]:
+        q_counts = draw(_class_counts(lo, hi, cap, 1, False))
+        if not uniform_gold and np.all(q_counts == q_counts[0]):
+            q_counts = q_counts.copy()
+            q_counts[0] = q_counts[0] + 1 if q_counts[0] < cap else q_counts[0] - 1
+        p_counts = draw(_preserving_counts(q_counts, cap))
+        return _normalise(p_counts), _normalise(q_counts)
+
+    return build()
+
+
+def priority_violating_estimates(
+    *,
+    n_classes: int | None = None,
+    min_classes: int = 2,
+    max_classes: int = DEFAULT_MAX_CLASSES,
+    max_count: int = DEFAULT_MAX_COUNT,
+    uniform_gold: bool = True,
+) -> st.SearchStrategy[tuple[np.ndarray, np.ndarray]]:
+    """``(system, gold)`` pairs where the system orders some pair of bins differently.
+
+    Violations are built explicitly so that the smallest ones are common:
+    two bins swapped, two bins of different gold probability made equal, a
+    gold tie broken by one count unit, or a free draw.
+    """
+    lo, hi = _class_bounds(n_classes, min_classes, max_classes)
+    cap = _int_option("max_count", max_count, minimum=2)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> tuple[np.ndarray, np.ndarray]:
+        q_counts = draw(_class_counts(lo, hi, cap, 1, False))
+        c = q_counts.size
+        if not uniform_gold and np.all(q_counts == q_counts[0]):
+            q_counts = q_counts.copy()
+            q_counts[0] = q_counts[0] + 1 if q_counts[0] < cap else q_counts[0] - 1
+        p = draw(_preserving_counts(q_counts, cap)).copy()
+        if np.all(q_counts == q_counts[0]):
+            # Uniform gold: every non-uniform estimate breaks a tie.
+            p[draw(st.integers(0, c - 1))] += draw(st.integers(1, cap))
+            return _normalise(p), _normalise(q_counts)
+        unequal = [(i, j) for i in range(c) for j in range(c) if q_counts[i] > q_counts[j]]
+        tied = [(i, j) for i in range(c) for j in range(i + 1, c) if q_counts[i] == q_counts[j]]
+        mode = draw(st.sampled_from(("swap", "tie", "break_tie", "free")))
+        if mode == "break_tie" and tied:
+            i, j = draw(st.sampled_from(tied))
+            p[i] += draw(st.integers(1, cap))
+        elif mode == "free":
+            p = draw(_class_counts(c, c, cap, 1, False)).copy()
+        else:
+            i, j = draw(st.sampled_from(unequal))
+            if mode == "tie":
+                p[i] = p[j]
+            else:
+                p[i], p[j] = p[j], p[i]
+        if p.sum() == 0:
+            p = np.ones(c, dtype=np.int64)
+        if orders_agree(p, q_counts):
+            i, j = unequal[0]
+            p[i], p[j] = p[j], p[i]
+        return _normalise(p), _normalise(q_counts)
+
+    return build()
+
+
+# -- claim-specific pairs --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    """``count`` items of gold class ``gold`` moved from system class ``source`` to ``target``."""
+
+    source: int
+    target: int
+    gold: int
+    count: int
+
+
+@dataclass(frozen=True)
+class SystemImprovement:
+    """A system and an improved system on the same gold.
+
+    Every changed item moved strictly toward its gold class without passing
+    it (Amigó et al.'s ordinal monotonicity premise).
+
+    Attributes
+    ----------
+    before, after
+        Confusion matrices ``(C, C)`` (rows = system, columns = gold).
+    moves
+        The item moves turning ``before`` into ``after``.
+    """
+
+    before: np.ndarray
+    after: np.ndarray
+    moves: tuple[Move, ...] = field(default=())
+
+
+def improved_systems(
+    *,
+    n_classes: int | None = None,
+    min_classes: int = 2,
+    max_classes: int = DEFAULT_MAX_CLASSES,
+    max_count: int = DEFAULT_MAX_COUNT,
+    empty_gold_classes: bool = True,
+) -> st.SearchStrategy[SystemImprovement]:
+    """A system and an improved one: some items moved toward (never past) their gold class."""
+    lo, hi = _class_bounds(n_classes, min_classes, max_classes)
+    base = confusion_matrices(
+        n_classes=n_classes,
+        min_classes=lo,
+        max_classes=hi,
+        max_count=max_count,
+        empty_gold_classes=empty_gold_classes,
+    )
+
+    @st.composite
+    def build(draw: st.DrawFn) -> SystemImprovement:
+        m = draw(base).copy()
+        c = m.shape[0]
+        if np.trace(m) == m.sum():
+            # A perfect system cannot improve: add one misclassified item.
+            gold = draw(st.integers(0, c - 1))
+            system = draw(st.integers(0, c - 2))
+            m[system if system < gold else system + 1, gold] += 1
+        after = m.copy()
+        moves: list[Move] = []
+        cells = [(s, g) for s in range(c) for g in range(c) if s != g and m[s, g] > 0]
+        for s, g in cells:
+            k = draw(st.integers(0, int(m[s, g])))
+            if k == 0:
+                continue
+            targets = list(range(s - 1, g - 1, -1)) if s > g else list(range(s + 1, g + 1))
+            t = draw(st.sampled_from(targets))
+            after[s, g] -= k
+            after[t, g] += k
+            moves.append(Move(s, t, g, k))
+        if not moves:
+            s, g = cells[0]
+            t = s - 1 if s > g else s + 1
+            after[s, g] -= 1
+            after[t, g] += 1
+            moves.append(Move(s, t, g, 1))
+        return SystemImprovement(m, after, tuple(moves))
+
+    return build()
+
+
+@dataclass(frozen=True)
+class GoldItemMoves:
+    """The two systems of Amigó et al.'s imbalance property.
+
+    Attributes
+    ----------
+    gold_counts
+        Items per gold class ``(C,)``.
+    c1, c2, c3
+        Contiguous classes (either direction) with ``|c1| > |c3| >= 1``.
+    from_larger
+        The gold with one item of ``c1`` moved to ``c2`` (as a confusion matrix).
+    from_smaller
+        The gold with one item of ``c3`` moved to ``c2``.
+    """
+
+    gold_counts: np.ndarray
+    c1: int
+    c2: int
+    c3: int
+    from_larger: np.ndarray
+    from_smaller: np.ndarray
+
+
+def gold_item_moves(
+    *,
+    n_classes: int | None = None,
+    min_classes: int = 3,
+    max_classes: int = DEFAULT_MAX_CLASSES,
+    max_count: int = DEFAULT_MAX_COUNT,
+    empty_gold_classes: bool = True,
+) -> st.SearchStrategy[GoldItemMoves]:
+    """A gold and the two systems "one item of the larger / smaller class moved to the middle"."""
+    lo, hi = _class_bounds(n_classes, min_classes, max_classes, floor=3)
+    cap = _int_option("max_count", max_count, minimum=2)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> GoldItemMoves:
+        n = draw(_class_counts(lo, hi, cap, 1 if empty_gold_classes else -1, False)).copy()
+        c = n.size
+        c2 = draw(st.integers(1, c - 2))
+        step = draw(st.sampled_from((-1, 1)))
+        c1, c3 = c2 + step, c2 - step
+        n[c3] = min(max(n[c3], 1), cap - 1)
+        n[c1] = max(n[c1], n[c3] + 1)
+        base = np.diag(n)
+        larger = base.copy()
+        larger[c1, c1] -= 1
+        larger[c2, c1] += 1
+        smaller = base.copy()
+        smaller[c3, c3] -= 1
+        smaller[c2, c3] += 1
+        return GoldItemMoves(n, c1, c2, c3, larger, smaller)
+
+    return build()
+
+
+def _support_counts(c: int, cap: int) -> st.SearchStrategy[np.ndarray]:
+    """Counts for ``c >= 1`` bins with at least one item (a gold's support)."""
+    if c == 1:
+        return st.integers(1, cap).map(lambda n: np.asarray([n], dtype=np.int64))
+    return _class_counts(c, c, cap, 1, False)
+
+
+@dataclass(frozen=True)
+class OneHotPair:
+    """Two one-hot estimates on the same side of all gold mass.
+
+    Attributes
+    ----------
+    nearer, farther
+        One-hot distributions on bins ``a`` (nearer the gold mass) and ``b``.
+    gold
+        The gold distribution.
+    a, b
+        The bins of the two estimates.
+    """
+
+    nearer: np.ndarray
+    farther: np.ndarray
+    gold: np.ndarray
+    a: int
+    b: int
+
+
+def one_hot_pairs(
+    *,
+    n_classes: int | None = None,
+    min_classes: int = 3,
+    max_classes: int = DEFAULT_MAX_CLASSES,
+    max_count: int = DEFAULT_MAX_COUNT,
+) -> st.SearchStrategy[OneHotPair]:
+    """One-hot estimates ``e_a``, ``e_b`` with ``b < a < min supp(gold)`` (or mirrored)."""
+    lo, hi = _class_bounds(n_classes, min_classes, max_classes, floor=3)
+    cap = _int_option("max_count", max_count, minimum=1)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> OneHotPair:
+        c = draw(_n_classes(lo, hi))
+        start = draw(st.integers(2, c - 1))
+        gold = np.zeros(c, dtype=np.int64)
+        gold[start:] = draw(_support_counts(c - start, cap))
+        a = draw(st.integers(1, start - 1))
+        b = draw(st.integers(0, a - 1))
+        if draw(st.booleans()):
+            gold, a, b = gold[::-1].copy(), c - 1 - a, c - 1 - b
+        nearer, farther = np.zeros(c), np.zeros(c)
+        nearer[a] = 1.0
+        farther[b] = 1.0
+        return OneHotPair(nearer, farther, _normalise(gold), a, b)
+
+    return build()
+
+
+@dataclass(frozen=True)
+class MassTransfer:
+    """An estimate and the estimate with some mass moved one bin further from all gold mass.
+
+    Attributes
+    ----------
+    before, after
+        The two estimates; ``after`` moved ``amount`` from ``source`` to ``target``.
+    gold
+        The gold distribution (all its mass lies on the far side of ``source``).
+    source, target
+        Adjacent bins.
+    amount
+        The probability mass moved.
+    """
+
+    before: np.ndarray
+    after: np.ndarray
+    gold: np.ndarray
+    source: int
+    target: int
+    amount: float
+
+
+def mass_transfers(
+    *,
+    n_classes: int | None = None,
+    min_classes: int = 2,
+    max_classes: int = DEFAULT_MAX_CLASSES,
+    max_count: int = DEFAULT_MAX_COUNT,
+) -> st.SearchStrategy[MassTransfer]:
+    """Estimates before/after moving mass one bin further away from all gold mass."""
+    lo, hi = _class_bounds(n_classes, min_classes, max_classes)
+    cap = _int_option("max_count", max_count, minimum=1)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> MassTransfer:
+        c = draw(_n_classes(lo, hi))
+        start = draw(st.integers(1, c - 1))
+        gold = np.zeros(c, dtype=np.int64)
+        gold[start:] = draw(_support_counts(c - start, cap))
+        source = draw(st.integers(1, start))
+        p = draw(_class_counts(c, c, cap, 1, False)).copy()
+        if p[source] == 0:
+            p[source] = 1
+        eps = draw(st.integers(1, int(p[source])))
+        after = p.copy()
+        after[source] -= eps
+        after[source - 1] += eps
+        target = source - 1
+        if draw(st.booleans()):
+            gold, p, after = gold[::-1].copy(), p[::-1].copy(), after[::-1].copy()
+            source, target = c - 1 - source, c - 1 - target
+        total = float(p.sum())
+        return MassTransfer(
+            _normalise(p), _normalise(after), _normalise(gold), source, target, eps / total
+        )
+
+    return build()

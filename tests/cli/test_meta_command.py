@@ -1,0 +1,281 @@
+import json
+
+import pandas as pd
+import pytest
+
+from axiometrics.cli import main
+
+FAST = ["--trials", "10", "--B", "20", "--quiet"]
+
+GOLD_C = "".join(
+    f"{i}\t{topic}\t{label}\n"
+    for i, (topic, label) in enumerate(
+        [
+            ("t1", -2),
+            ("t1", 0),
+            ("t1", 2),
+            ("t2", 1),
+            ("t2", 1),
+            ("t2", -1),
+            ("t3", 0),
+            ("t3", 2),
+            ("t4", -1),
+            ("t4", 1),
+        ]
+    )
+)
+
+
+def run_c(labels):
+    lines = GOLD_C.splitlines()
+    return "".join(
+        f"{line.rsplit(chr(9), 1)[0]}\t{label}\n" for line, label in zip(lines, labels, strict=True)
+    )
+
+
+@pytest.fixture
+def oc_files(tmp_path):
+    gold = tmp_path / "gold.tsv"
+    gold.write_text(GOLD_C)
+    runs = []
+    for name, labels in {
+        "good": [-2, 0, 2, 1, 1, -1, 0, 2, -1, 1],
+        "okay": [-1, 0, 1, 1, 0, -1, 0, 1, -1, 0],
+        "flat": [0] * 10,
+    }.items():
+        path = tmp_path / f"{name}.tsv"
+        path.write_text(run_c(labels))
+        runs.append(str(path))
+    return str(gold), runs
+
+
+def test_meta_runs_on_the_embedded_data_and_prints_every_section(capsys):
+    status = main(["meta", *FAST, "--split", "full,10", "--family", "oc"])
+    out = capsys.readouterr()
+    assert status == 0
+    assert "# synthetic oc: 100 topics, 50 systems" in out.out
+    for title in ("ranking similarity", "ranking consistency", "discriminative power", "coverage"):
+        assert title in out.out
+    assert "full split (50 vs. 50)" in out.out
+    assert "10 vs. 10" in out.out
+    assert out.err == ""  # no progress bar when quiet / not a terminal
+
+
+def test_meta_on_label_files_with_csv_output_to_a_file(oc_files, tmp_path):
+    gold, runs = oc_files
+    target = tmp_path / "out.csv"
+    status = main(
+        [
+            "meta",
+            "--gold",
+            gold,
+            "--runs",
+            *runs,
+            "--measures",
+            "accuracy,mae_macro",
+            "--split",
+            "2",
+            "--analyses",
+            "similarity,consistency,discriminative",
+            "--format",
+            "csv",
+            "--output",
+            str(target),
+            *FAST,
+        ]
+    )
+    assert status == 0
+    frame = pd.read_csv(target)
+    assert set(frame["section"]) == {"similarity", "consistency", "discriminative"}
+    assert set(frame["group"]) == {"oc"}
+    consistency = frame[frame.section == "consistency"]
+    assert set(consistency["measure"]) == {"accuracy", "mae_macro"}
+
+
+def test_meta_on_distribution_files_as_json(tmp_path, capsys):
+    gold = tmp_path / "gold.tsv"
+    gold.write_text(
+        "a\t0.1\t0.2\t0.4\t0.2\t0.1\nb\t0\t0\t0.5\t0.5\t0\nc\t0.2\t0.2\t0.2\t0.2\t0.2\n"
+    )
+    flat = tmp_path / "flat.tsv"
+    flat.write_text("".join(f"{t}\t0.2\t0.2\t0.2\t0.2\t0.2\n" for t in "abc"))
+    peak = tmp_path / "peak.tsv"
+    peak.write_text("".join(f"{t}\t0\t0\t1\t0\t0\n" for t in "abc"))
+    status = main(
+        [
+            "meta",
+            "--gold",
+            str(gold),
+            "--runs",
+            str(gold),
+            str(flat),
+            str(peak),
+            "--family",
+            "oq",
+            "--measures",
+            "nmd,jsd",
+            "--analyses",
+            "similarity,discriminative",
+            "--format",
+            "json",
+            *FAST,
+        ]
+    )
+    assert status == 0
+    payload = json.loads(capsys.readouterr().out)
+    group = payload["groups"]["oq"]
+    assert {row["measure"] for row in group["discriminative"]} == {"nmd", "jsd"}
+    assert group["settings"]["systems"] == 3
+
+
+def test_meta_on_a_scores_csv(tmp_path, capsys):
+    rows = [
+        {
+            "topic": t,
+            "system": s,
+            "measure": m,
+            "score": (t + 1) * (s + 1) / 20 + (m == "b") * 0.01 * s,
+        }
+        for t in range(6)
+        for s in range(4)
+        for m in ("a", "b")
+    ]
+    path = tmp_path / "scores.csv"
+    pd.DataFrame(rows).assign(higher_is_better=True).to_csv(path, index=False)
+    status = main(["meta", "--scores", str(path), "--analyses", "similarity", *FAST])
+    assert status == 0
+    assert "measure_a" in capsys.readouterr().out
+
+
+def test_a_run_missing_items_exits_1_with_a_clear_message(oc_files, tmp_path, capsys):
+    gold, runs = oc_files
+    partial = tmp_path / "partial.tsv"
+    partial.write_text("".join(GOLD_C.splitlines(keepends=True)[:6]))
+    status = main(["meta", "--gold", gold, "--runs", runs[0], str(partial), *FAST])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert err.startswith("axiometrics meta: error: run='partial' must label every gold item")
+    assert "topics ['t3', 't4']" in err
+
+
+def test_labels_outside_the_scale_exit_1(oc_files, tmp_path, capsys):
+    gold, runs = oc_files
+    bad = tmp_path / "bad.tsv"
+    bad.write_text(run_c([3] * 10))
+    assert main(["meta", "--gold", gold, "--runs", runs[0], str(bad), *FAST]) == 1
+    assert (
+        "run='bad' labels must be labels of the scale [-2, -1, 0, 1, 2]" in capsys.readouterr().err
+    )
+
+
+def test_duplicate_ids_exit_1(oc_files, tmp_path, capsys):
+    _gold, runs = oc_files
+    dup = tmp_path / "dup.tsv"
+    dup.write_text(GOLD_C + GOLD_C.splitlines(keepends=True)[0])
+    assert main(["meta", "--gold", str(dup), "--runs", *runs, *FAST]) == 1
+    assert "item ids must be unique (got duplicates ['0'])" in capsys.readouterr().err
+
+
+def test_a_single_run_exits_1(oc_files, capsys):
+    gold, runs = oc_files
+    assert main(["meta", "--gold", gold, "--runs", runs[0], *FAST]) == 1
+    assert "at least 2 systems" in capsys.readouterr().err
+
+
+def test_a_single_topic_exits_1(tmp_path, capsys):
+    gold = tmp_path / "gold.tsv"
+    gold.write_text("1\tt\t0\n2\tt\t1\n")
+    run = tmp_path / "r.tsv"
+    run.write_text("1\tt\t0\n2\tt\t0\n")
+    assert main(["meta", "--gold", str(gold), "--runs", str(gold), str(run), *FAST]) == 1
+    assert "at least 2 topics" in capsys.readouterr().err
+
+
+def test_distributions_not_summing_to_one_exit_1(tmp_path, capsys):
+    gold = tmp_path / "gold.tsv"
+    gold.write_text("a\t0.1\t0.2\t0.4\t0.2\t0.1\nb\t0\t0\t0.5\t0.5\t0\n")
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("a\t0.5\t0.2\t0.4\t0.2\t0.1\nb\t0\t0\t0.5\t0.5\t0\n")
+    status = main(
+        ["meta", "--gold", str(gold), "--runs", str(gold), str(bad), "--family", "oq", *FAST]
+    )
+    assert status == 1
+    assert "run='bad' distributions must sum to 1 (got 1.4 at topic='a'" in capsys.readouterr().err
+
+
+def test_a_missing_file_exits_1(tmp_path, capsys):
+    status = main(["meta", "--scores", str(tmp_path / "none.csv"), *FAST])
+    assert status == 1
+    assert "is not an existing file" in capsys.readouterr().err
+
+
+def test_an_unknown_measure_exits_1_with_suggestions(capsys):
+    assert main(["meta", "--measures", "acuracy", *FAST]) == 1
+    assert "did you mean 'accuracy'" in capsys.readouterr().err
+
+
+def test_an_undefined_measure_on_user_files_exits_1_and_can_be_filled(oc_files, capsys):
+    gold, runs = oc_files
+    args = [
+        "meta",
+        "--gold",
+        gold,
+        "--runs",
+        *runs,
+        "--measures",
+        "accuracy,pearson",
+        "--analyses",
+        "similarity",
+        *FAST,
+    ]
+    assert main(args) == 1
+    assert (
+        "measure='pearson' is undefined at (topic='t1', system='flat')" in capsys.readouterr().err
+    )
+    assert main([*args, "--on-undefined", "0"]) == 0
+    assert "filled with 0" in capsys.readouterr().out
+
+
+def test_usage_errors_exit_2(oc_files, capsys):
+    gold, runs = oc_files
+    assert main(["meta", "--gold", gold, *FAST]) == 2
+    assert "--gold and --runs go together" in capsys.readouterr().err
+    assert main(["meta", "--gold", gold, "--runs", *runs, "--scores", gold, *FAST]) == 2
+    assert "either --scores or --gold/--runs" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        main(["meta", "--split", "half"])
+    assert info.value.code == 2
+    assert "split sizes must be 'full' or integers" in capsys.readouterr().err
+
+
+def test_bad_analysis_names_and_alpha_exit_1(capsys):
+    assert main(["meta", "--analyses", "speed", *FAST]) == 1
+    assert "--analyses: unknown ['speed']" in capsys.readouterr().err
+    assert main(["meta", "--alpha", "2", *FAST]) == 1
+    assert "--alpha must lie in (0, 1)" in capsys.readouterr().err
+
+
+def test_a_progress_bar_goes_to_stderr_on_a_terminal_unless_quiet(monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    args = ["meta", "--measures", "accuracy,mae_macro", "--trials", "10", "--B", "20"]
+    assert main(args) == 0
+    assert "discriminative power" in capsys.readouterr().err
+    assert main([*args, "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_a_scores_csv_missing_a_cell_exits_1(tmp_path, capsys):
+    rows = [
+        {"topic": t, "system": s, "measure": "accuracy", "score": 0.5}
+        for t in range(3)
+        for s in range(3)
+        if (t, s) != (2, 1)
+    ]
+    path = tmp_path / "scores.csv"
+    pd.DataFrame(rows).to_csv(path, index=False)
+    assert main(["meta", "--scores", str(path), *FAST]) == 1
+    err = capsys.readouterr().err
+    assert "scores.csv': score frame is missing 1 (topic, system, measure) cells" in err
+    assert "topic=2 system=1" in err

@@ -1,0 +1,126 @@
+import itertools
+
+import numpy as np
+import pytest
+
+from axiometrics.errors import InvalidParameterError
+from axiometrics.meta import MetaInputError
+from axiometrics.meta.tukey import randomized_tukey_hsd
+
+
+def exact_tukey_p_values(x):
+    """p-values from the full permutation distribution: every row permuted every way."""
+    n, k = x.shape
+    means = x.mean(axis=0)
+    perms = list(itertools.permutations(range(k)))
+    ranges = []
+    for choice in itertools.product(perms, repeat=n):
+        permuted = np.array([x[row, list(p)] for row, p in enumerate(choice)])
+        m = permuted.mean(axis=0)
+        ranges.append(m.max() - m.min())
+    ranges = np.array(ranges)
+    p = np.ones((k, k))
+    for i, j in itertools.combinations(range(k), 2):
+        p[i, j] = p[j, i] = np.mean(ranges >= abs(means[i] - means[j]) - 1e-12)
+    return p, len(ranges)
+
+
+def test_randomised_tukey_hsd_matches_the_exact_permutation_distribution():
+    # Three layers of 3 topics x 3 systems: (3!)^3 = 216 equally likely
+    # arrangements each, enumerated exactly.
+    layers = np.array(
+        [
+            [[0.9, 0.5, 0.1], [0.8, 0.6, 0.3], [0.7, 0.2, 0.4]],
+            [[0.3, 0.5, 0.35], [0.2, 0.9, 0.1], [0.6, 0.65, 0.5]],
+            [[1.0, 0.0, 0.5], [0.4, 0.45, 0.41], [0.2, 0.7, 0.9]],
+        ]
+    )
+    trials = 40_000
+    result = randomized_tukey_hsd(layers, trials=trials, seed=2024)
+    for layer, x in enumerate(layers):
+        exact, count = exact_tukey_p_values(x)
+        assert count == 216
+        iu = np.triu_indices(3, k=1)
+        estimated = result.p_values[layer][iu]
+        truth = exact[iu]
+        # Monte Carlo standard error of a share estimated from `trials` draws.
+        se = np.sqrt(truth * (1 - truth) / trials)
+        assert np.all(np.abs(estimated - truth) <= 4 * se + 1e-9), (layer, estimated, truth)
+    assert np.any((result.p_values > 0.01) & (result.p_values < 0.99))
+
+
+def test_p_values_are_symmetric_with_unit_diagonal_and_means_are_column_means():
+    x = np.random.default_rng(0).random((8, 5))
+    result = randomized_tukey_hsd(x, trials=300, seed=1)
+    np.testing.assert_allclose(result.p_values, result.p_values.T)
+    np.testing.assert_array_equal(np.diag(result.p_values), 1.0)
+    np.testing.assert_allclose(result.means, x.mean(axis=0))
+
+
+def test_the_largest_observed_difference_counts_the_identity_arrangement():
+    # Two topics, two systems, one consistently better: only the arrangement
+    # that keeps both rows (or swaps both) reaches the observed range.
+    x = np.array([[1.0, 0.0], [1.0, 0.0]])
+    result = randomized_tukey_hsd(x, trials=20_000, seed=5)
+    assert result.p_values[0, 1] == pytest.approx(0.5, abs=0.02)
+
+
+def test_identical_systems_are_never_significant():
+    x = np.tile(np.random.default_rng(3).random((10, 1)), (1, 4))
+    result = randomized_tukey_hsd(x, trials=200, seed=0)
+    np.testing.assert_array_equal(result.p_values, 1.0)
+
+
+def test_results_do_not_depend_on_the_chunk_size():
+    x = np.random.default_rng(9).random((12, 6))
+    small = randomized_tukey_hsd(x, trials=500, seed=42, max_elements=72)
+    large = randomized_tukey_hsd(x, trials=500, seed=42, max_elements=10**7)
+    np.testing.assert_array_equal(small.p_values, large.p_values)
+
+
+def test_same_seed_gives_identical_results_and_another_seed_differs():
+    x = np.random.default_rng(4).random((15, 7))
+    a = randomized_tukey_hsd(x, trials=400, seed=1)
+    b = randomized_tukey_hsd(x, trials=400, seed=1)
+    c = randomized_tukey_hsd(x, trials=400, seed=2)
+    np.testing.assert_array_equal(a.p_values, b.p_values)
+    assert not np.array_equal(a.p_values, c.p_values)
+
+
+def test_stacked_layers_share_permutations_with_single_runs():
+    rng = np.random.default_rng(8)
+    stack = rng.random((3, 10, 4))
+    together = randomized_tukey_hsd(stack, trials=300, seed=7)
+    for layer in range(3):
+        alone = randomized_tukey_hsd(stack[layer], trials=300, seed=7)
+        np.testing.assert_array_equal(together.p_values[layer], alone.p_values)
+
+
+def test_include_observed_uses_count_plus_one_over_trials_plus_one():
+    x = np.array([[1.0, 0.0, 0.5], [1.0, 0.0, 0.5], [1.0, 0.0, 0.5], [1.0, 0.0, 0.5]])
+    plain = randomized_tukey_hsd(x, trials=99, seed=3)
+    shifted = randomized_tukey_hsd(x, trials=99, seed=3, include_observed=True)
+    counts = plain.p_values[0, 1] * 99
+    assert shifted.p_values[0, 1] == pytest.approx((counts + 1) / 100)
+    assert shifted.include_observed
+    assert not plain.include_observed
+
+
+def test_progress_receives_every_trial_once():
+    seen = []
+    randomized_tukey_hsd(np.eye(3), trials=250, seed=0, max_elements=90, progress=seen.append)
+    assert sum(seen) == 250
+    assert len(seen) > 1
+
+
+def test_bad_inputs_raise_typed_errors():
+    with pytest.raises(MetaInputError, match="at least 2 of each"):
+        randomized_tukey_hsd(np.ones((1, 3)), trials=10)
+    with pytest.raises(MetaInputError, match="finite"):
+        randomized_tukey_hsd([[1.0, np.nan], [0.0, 1.0]], trials=10)
+    with pytest.raises(InvalidParameterError, match="trials must be a positive integer"):
+        randomized_tukey_hsd(np.eye(3), trials=0)
+    with pytest.raises(InvalidParameterError, match="max_elements"):
+        randomized_tukey_hsd(np.eye(3), trials=5, max_elements=0)
+    with pytest.raises(InvalidParameterError, match="seed must be"):
+        randomized_tukey_hsd(np.eye(3), trials=5, seed="abc")

@@ -1,0 +1,164 @@
+"""Checks every registered measure must pass, whatever it computes.
+
+Like scikit-learn's ``test_common.py``: the declarations of each measure are
+complete and consistent with cheap, exact observations (symmetric measures
+score ``M`` and ``M.T`` alike, count-scale invariant ones ignore a common
+factor, measures that ignore class values ignore them, perfect systems score
+the declared optimum).  The Hypothesis checker (``axiometrics.checker``)
+tests the claims in depth; these guard the declarations themselves.
+"""
+
+import numpy as np
+import pytest
+
+from axiometrics import NotApplicable, UndefinedMeasureError, default_registry
+from axiometrics.claims import claims_for_family, registered_claims
+from axiometrics.declarations import Holds, Violated
+
+SCORERS = default_registry().scorers()
+IDS = [s.name for s in SCORERS]
+RNG_SEED = 20240601
+
+
+def _oc_batch(rng, n=60, c=5):
+    counts = rng.integers(0, 6, size=(n, c, c)).astype(float)
+    counts[:, 0, 0] += 1  # N > 0
+    return counts
+
+
+def _oq_batch(rng, n=60, c=5):
+    counts = rng.integers(1, 8, size=(2, n, c)).astype(float)
+    return counts / counts.sum(axis=-1, keepdims=True)
+
+
+def _inputs(scorer, rng):
+    if scorer.measure.family == "oc":
+        return (_oc_batch(rng),)
+    p, q = _oq_batch(rng)
+    return (p, q)
+
+
+def _score(scorer, *inputs, values=None):
+    return np.asarray(scorer(*inputs, values=values, on_undefined=np.nan), dtype=float)
+
+
+@pytest.mark.parametrize("scorer", SCORERS, ids=IDS)
+def test_every_claim_is_declared(scorer):
+    measure = scorer.measure
+    for claim in registered_claims():
+        decl = measure.claims.get(claim.name)
+        assert decl is not None, f"{measure.name} has no declaration for {claim.name}"
+        if claim.applies_to(measure.family):
+            assert isinstance(decl, Holds | Violated | NotApplicable)
+            if isinstance(decl, NotApplicable):
+                assert decl.reason, f"{measure.name}: NotApplicable({claim.name}) needs a reason"
+        else:
+            assert isinstance(decl, NotApplicable)
+
+
+@pytest.mark.parametrize("scorer", SCORERS, ids=IDS)
+def test_every_measure_documents_itself(scorer):
+    m = scorer.measure
+    assert m.title
+    assert len(m.description) > 20
+    assert m.reference.citation
+    if m.undefined:
+        assert len(m.undefined) > 10
+
+
+@pytest.mark.parametrize("scorer", SCORERS, ids=IDS)
+def test_declared_symmetry_agrees_with_swapping_system_and_gold(scorer):
+    rng = np.random.default_rng(RNG_SEED)
+    inputs = _inputs(scorer, rng)
+    swapped = (np.swapaxes(inputs[0], -1, -2),) if len(inputs) == 1 else (inputs[1], inputs[0])
+    a, b = _score(scorer, *inputs), _score(scorer, *swapped)
+    both = ~np.isnan(a) & ~np.isnan(b)
+    equal = np.isclose(a[both], b[both], rtol=1e-9, atol=1e-12)
+    decl = scorer.measure.declaration("symmetry")
+    if isinstance(decl, Holds) and not decl.preconditions:
+        assert equal.all(), f"{scorer.name} is declared symmetric but M and M.T score differently"
+
+
+@pytest.mark.parametrize("scorer", [s for s in SCORERS if s.measure.family == "oc"], ids=lambda s: s.name)
+def test_declared_count_scale_invariance_agrees_with_scaling_counts(scorer):
+    rng = np.random.default_rng(RNG_SEED)
+    (counts,) = _inputs(scorer, rng)
+    a, b = _score(scorer, counts), _score(scorer, counts * 7)
+    both = ~np.isnan(a) & ~np.isnan(b)
+    decl = scorer.measure.declaration("count_scale_invariance")
+    if isinstance(decl, Holds) and not decl.preconditions:
+        np.testing.assert_allclose(a[both], b[both], rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize("scorer", SCORERS, ids=IDS)
+def test_measures_that_ignore_class_values_do_ignore_them(scorer):
+    rng = np.random.default_rng(RNG_SEED)
+    inputs = _inputs(scorer, rng)
+    a = _score(scorer, *inputs)
+    b = _score(scorer, *inputs, values=[0.0, 1.0, 5.0, 6.0, 40.0])
+    both = ~np.isnan(a) & ~np.isnan(b)
+    if not scorer.measure.uses_class_values:
+        np.testing.assert_allclose(a[both], b[both], rtol=1e-9, atol=1e-12)
+    else:
+        assert not np.allclose(a[both], b[both]), f"{scorer.name} claims to use class values"
+
+
+@pytest.mark.parametrize("scorer", SCORERS, ids=IDS)
+def test_ordinal_invariance_is_declared_holding_only_for_measures_that_ignore_values(scorer):
+    decl = scorer.measure.declaration("ordinal_invariance")
+    if scorer.measure.uses_class_values:
+        assert not (isinstance(decl, Holds) and not decl.preconditions)
+
+
+@pytest.mark.parametrize("scorer", SCORERS, ids=IDS)
+def test_a_perfect_system_scores_the_declared_optimum(scorer):
+    m = scorer.measure
+    if not isinstance(m.declaration("identity"), Holds):
+        return
+    assert m.optimum is not None, f"{m.name} declares identity but no optimum"
+    rng = np.random.default_rng(RNG_SEED)
+    if m.family == "oc":
+        gold = rng.integers(1, 9, size=(40, 5)).astype(float)
+        perfect = np.einsum("...i,ij->...ij", gold, np.eye(5))
+        scores = _score(scorer, perfect)
+    else:
+        _, q = _oq_batch(rng)
+        scores = _score(scorer, q, q)
+    defined = ~np.isnan(scores)
+    assert defined.any()
+    np.testing.assert_allclose(scores[defined], m.optimum, atol=1e-9)
+
+
+@pytest.mark.parametrize("scorer", SCORERS, ids=IDS)
+def test_measures_declared_defined_everywhere_never_raise_undefined(scorer):
+    if scorer.measure.undefined:
+        return
+    rng = np.random.default_rng(RNG_SEED)
+    inputs = _inputs(scorer, rng)
+    try:
+        scorer(*inputs)
+    except UndefinedMeasureError as exc:  # pragma: no cover - the assertion is the point
+        pytest.fail(f"{scorer.name} declares no undefined case but raised: {exc}")
+
+
+def test_claims_catalogue_covers_both_builtin_families():
+    assert {c.name for c in claims_for_family("oc")} >= {
+        "ordinal_invariance",
+        "ordinal_monotonicity",
+        "imbalance",
+        "symmetry",
+        "constant_system_discrimination",
+        "identity",
+        "well_defined",
+        "count_scale_invariance",
+    }
+    assert {c.name for c in claims_for_family("oq")} >= {
+        "ordinal_invariance",
+        "symmetry",
+        "priority_preservation",
+        "priority_violation",
+        "point_mass_monotonicity",
+        "mass_transfer_monotonicity",
+        "identity",
+        "well_defined",
+    }

@@ -1,0 +1,216 @@
+"""The OQ data model: Distributions constructors and validation."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from axiometrics import (
+    ClassScale,
+    Distributions,
+    InputTypeError,
+    InvalidInputError,
+    UnknownLabelError,
+)
+from axiometrics.distributions import (
+    SUM_TOLERANCE,
+    validate_distribution_pair,
+    validate_distributions,
+)
+
+# --------------------------------------------------------------------------- constructors
+
+
+def test_from_counts_normalises_each_distribution_of_a_batch():
+    d = Distributions.from_counts([[1, 3, 0], [2, 2, 4]])
+    np.testing.assert_array_equal(d.probabilities, [[0.25, 0.75, 0.0], [0.25, 0.25, 0.5]])
+    assert d.n_classes == 3
+    assert d.scale.labels == (0, 1, 2)
+
+
+def test_from_counts_keeps_a_given_scale_and_its_values():
+    scale = ClassScale(["neg", "neu", "pos"], values=[-1, 0, 2])
+    d = Distributions.from_counts([5, 0, 5], scale=scale)
+    assert d.scale is scale
+    np.testing.assert_array_equal(d.probabilities, [0.5, 0.0, 0.5])
+
+
+def test_from_labels_classifies_and_counts_with_empty_classes_from_the_scale():
+    d = Distributions.from_labels(["pos", "neg", "pos", "pos"], scale=["neg", "neu", "pos"])
+    np.testing.assert_array_equal(d.probabilities, [0.25, 0.0, 0.75])
+
+
+def test_from_labels_without_a_scale_uses_the_sorted_observed_labels():
+    d = Distributions.from_labels([2, -2, 2, 0])
+    assert d.scale.labels == (-2, 0, 2)
+    np.testing.assert_array_equal(d.probabilities, [0.25, 0.25, 0.5])
+
+
+def test_from_labels_counts_each_row_of_a_batch_separately():
+    d = Distributions.from_labels(
+        [["a", "b", "b", "b"], ["c", "a", "a", "c"]], scale=["a", "b", "c"]
+    )
+    np.testing.assert_array_equal(d.probabilities, [[0.25, 0.75, 0.0], [0.5, 0.0, 0.5]])
+
+
+def test_from_labels_matches_numeric_labels_by_value():
+    d = Distributions.from_labels(np.array([1.0, 2.0, 2.0, 1.0]), scale=[1, 2, 3])
+    np.testing.assert_array_equal(d.probabilities, [0.5, 0.5, 0.0])
+
+
+def test_from_dataframe_takes_one_distribution_per_row_and_keeps_the_index():
+    frame = pd.DataFrame(
+        {"neg": [0.2, 0.5], "neu": [0.3, 0.0], "pos": [0.5, 0.5]}, index=["t1", "t2"]
+    )
+    d = Distributions.from_dataframe(frame)
+    assert d.scale.labels == ("neg", "neu", "pos")
+    assert d.index == ("t1", "t2")
+    np.testing.assert_array_equal(d.probabilities, frame.to_numpy())
+
+
+def test_from_dataframe_with_a_scale_reorders_columns_and_fills_missing_classes_with_zero():
+    frame = pd.DataFrame({"pos": [0.8], "neg": [0.2]})
+    d = Distributions.from_dataframe(frame, scale=["neg", "neu", "pos"])
+    np.testing.assert_array_equal(d.probabilities, [[0.2, 0.0, 0.8]])
+
+
+def test_from_probabilities_validates_without_renormalising():
+    d = Distributions.from_probabilities([0.50004, 0.5])
+    np.testing.assert_array_equal(d.probabilities, [0.50004, 0.5])
+
+
+def test_a_wider_tolerance_is_honoured_by_from_probabilities_and_from_dataframe():
+    d = Distributions.from_probabilities([0.5, 0.495], tol=1e-2)
+    assert d.probabilities.sum() == pytest.approx(0.995)
+    frame = pd.DataFrame({"a": [0.5], "b": [0.495]})
+    assert Distributions.from_dataframe(frame, tol=1e-2).n_classes == 2
+
+
+def test_probabilities_are_a_read_only_copy():
+    source = np.array([0.5, 0.5])
+    d = Distributions.from_probabilities(source)
+    source[0] = 0.9
+    assert d.probabilities[0] == 0.5
+    with pytest.raises(ValueError, match="read-only"):
+        d.probabilities[0] = 0.1
+
+
+def test_repr_shows_the_batch_shape_and_labels():
+    d = Distributions.from_counts([[1, 1], [2, 0]], scale=["lo", "hi"])
+    assert repr(d) == "Distributions(batch_shape=(2,), labels=['lo', 'hi'])"
+
+
+def test_validate_distributions_returns_the_array_of_a_distributions_object():
+    d = Distributions.from_counts([1, 3])
+    assert validate_distributions(d) is d.probabilities
+
+
+def test_validate_distribution_pair_accepts_broadcastable_batches():
+    p, q = validate_distribution_pair([[0.5, 0.5]] * 3, [1.0, 0.0])
+    assert p.shape == (3, 2)
+    assert q.shape == (2,)
+
+
+# --------------------------------------------------------------------------- validation
+
+
+@pytest.mark.parametrize(
+    ("probabilities", "error", "message"),
+    [
+        (
+            [0.5, -0.25, 0.75],
+            InvalidInputError,
+            r"gold must be non-negative \(got minimum -0\.25\)",
+        ),
+        ([0.5, float("nan")], InvalidInputError, r"gold must be finite \(got NaN or inf\)"),
+        ([0.5, float("inf")], InvalidInputError, r"gold must be finite \(got NaN or inf\)"),
+        ([0.5, 0.43], InvalidInputError, r"gold must sum to 1 \(got 0\.93; tolerance 0\.0001\)"),
+        ([3, 1], InvalidInputError, r"gold must sum to 1 \(got 4;"),
+        ([1e308, 1e308], InvalidInputError, r"gold must sum to 1 \(got inf;"),
+        ([1.0], InvalidInputError, r"gold must have at least 2 classes .*got shape \(1,\)"),
+        (0.5, InvalidInputError, r"gold must have at least 2 classes .*got shape \(\)"),
+        (["x", "y"], InputTypeError, r"gold must be numeric probabilities \(got \['x', 'y'\]"),
+    ],
+)
+def test_invalid_probabilities_raise_a_typed_error_naming_the_argument_and_value(
+    probabilities, error, message
+):
+    with pytest.raises(error, match=message):
+        validate_distributions(probabilities, name="gold")
+
+
+def test_the_sum_tolerance_is_inclusive_and_configurable():
+    validate_distributions([0.5, 0.5 + SUM_TOLERANCE / 2])
+    with pytest.raises(InvalidInputError, match=r"tolerance 1e-06"):
+        validate_distributions([0.5, 0.5 + 1e-5], tol=1e-6)
+
+
+def test_the_first_bad_sum_of_a_batch_is_located():
+    batch = np.full((2, 3, 2), 0.5)
+    batch[1, 2] = [0.5, 0.1]
+    with pytest.raises(InvalidInputError, match=r"got 0\.6 at batch index \(1, 2\)"):
+        validate_distributions(batch, name="system")
+
+
+def test_system_and_gold_must_have_the_same_number_of_classes():
+    with pytest.raises(InvalidInputError, match=r"got system C=3 and gold C=2"):
+        validate_distribution_pair([0.2, 0.3, 0.5], [0.5, 0.5])
+
+
+def test_system_and_gold_batches_must_broadcast():
+    with pytest.raises(InvalidInputError, match=r"must broadcast \(got \(2, 2\) and \(3, 2\)\)"):
+        validate_distribution_pair([[0.5, 0.5]] * 2, [[0.5, 0.5]] * 3)
+
+
+def test_probabilities_must_match_the_number_of_classes_of_the_scale():
+    with pytest.raises(InvalidInputError, match=r"must have 3 classes to match the scale"):
+        Distributions(np.array([0.5, 0.5]), ClassScale.of_size(3))
+    with pytest.raises(InvalidInputError, match=r"scale must have 2 classes .*got 3"):
+        Distributions.from_probabilities([0.5, 0.5], scale=["a", "b", "c"])
+
+
+def test_the_index_needs_one_key_per_distribution():
+    with pytest.raises(InvalidInputError, match=r"index must have one key per distribution"):
+        Distributions(np.full((2, 2), 0.5), ClassScale.of_size(2), index=("t1",))
+
+
+@pytest.mark.parametrize(
+    ("counts", "error", "message"),
+    [
+        ([2, -1, 3], InvalidInputError, r"counts must be finite and non-negative \(got -1\.0\)"),
+        (
+            [2, float("nan")],
+            InvalidInputError,
+            r"counts must be finite and non-negative \(got nan\)",
+        ),
+        ([[1, 1], [0, 0]], InvalidInputError, r"at least one item per distribution \(got 0\)"),
+        ([4], InvalidInputError, r"counts must have at least 2 classes .*got shape \(1,\)"),
+        ("many", InputTypeError, r"counts must be numeric \(got 'many'\)"),
+    ],
+)
+def test_invalid_counts_raise_a_typed_error_naming_the_value(counts, error, message):
+    with pytest.raises(error, match=message):
+        Distributions.from_counts(counts)
+
+
+def test_labels_outside_the_scale_are_listed():
+    with pytest.raises(UnknownLabelError, match=r"labels must be labels of the scale.*'maybe'"):
+        Distributions.from_labels(["yes", "maybe"], scale=["no", "yes"])
+
+
+def test_labels_must_hold_at_least_one_item_and_two_classes():
+    with pytest.raises(InvalidInputError, match=r"labels must hold at least one item"):
+        Distributions.from_labels([])
+    with pytest.raises(InvalidInputError, match=r"at least 2 classes"):
+        Distributions.from_labels([1, 1, 1])
+
+
+def test_from_dataframe_rejects_other_objects_and_unknown_columns():
+    with pytest.raises(InputTypeError, match=r"frame must be a pandas DataFrame \(got dict\)"):
+        Distributions.from_dataframe({"a": [1.0]})  # type: ignore[arg-type]
+    frame = pd.DataFrame({"neg": [0.5], "other": [0.5]})
+    with pytest.raises(UnknownLabelError, match=r"frame columns must be labels.*'other'"):
+        Distributions.from_dataframe(frame, scale=["neg", "pos"])
+    with pytest.raises(InvalidInputError, match=r"frame must sum to 1 \(got 0\.7"):
+        Distributions.from_dataframe(pd.DataFrame({"a": [0.5], "b": [0.2]}))
