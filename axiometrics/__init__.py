@@ -24,6 +24,7 @@ from axiometrics.declarations import Holds, NotApplicable, Violated
 from axiometrics.distributions import Distributions
 from axiometrics.errors import (
     AxiometricsError,
+    DataFileError,
     DuplicateMeasureError,
     InputTypeError,
     InvalidInputError,
@@ -48,6 +49,7 @@ __all__ = [
     "Claim",
     "ClassScale",
     "ConfusionMatrices",
+    "DataFileError",
     "Distributions",
     "DuplicateMeasureError",
     "Evaluation",

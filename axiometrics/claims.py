@@ -74,7 +74,7 @@ _SPACINGS = ("equidistant", "arbitrary")
 #: difference can fall below float64 resolution (e.g. CEM^ORD, where it is
 #: of order 1/N^2), which would report a tie that is an artefact of
 #: rounding, not a property of the measure.
-STRICT_MAX_COUNT = 1000
+STRICT_MAX_COUNT = 100
 
 
 def resolve_reference(ref: Any, *, what: str) -> Any:

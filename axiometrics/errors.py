@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 __all__ = [
     "AxiometricsError",
+    "DataFileError",
     "DuplicateMeasureError",
     "InputTypeError",
     "InvalidInputError",
@@ -32,6 +33,16 @@ class AxiometricsError(Exception):
 
 class InvalidInputError(AxiometricsError, ValueError):
     """Data handed to axiometrics is malformed (shape, sign, finiteness, sums, ...)."""
+
+
+class DataFileError(InvalidInputError):
+    """Evaluation data read from files or frames is malformed.
+
+    Raised for unreadable or ragged files, repeated ids or topics, runs that
+    miss (or add) items or topics, and probabilities that are not
+    distributions.  The message names the file and line, or the run, topic
+    and item at fault.
+    """
 
 
 class UnknownLabelError(InvalidInputError):

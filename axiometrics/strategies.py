@@ -124,7 +124,13 @@ def _choice(name: str, value: Any, choices: Sequence[Any]) -> Any:
 
 @functools.lru_cache(maxsize=256)
 def _n_classes(lo: int, hi: int) -> st.SearchStrategy[int]:
-    return st.just(lo) if lo == hi else st.integers(lo, hi)
+    """The number of classes: half of the draws among the 3 smallest (most counterexamples
+    need few classes, and small cases are cheap), half anywhere up to ``hi``."""
+    if lo == hi:
+        return st.just(lo)
+    if hi - lo <= 2:
+        return st.integers(lo, hi)
+    return st.one_of(st.integers(lo, lo + 2), st.integers(lo, hi))
 
 
 @functools.lru_cache(maxsize=256)
@@ -145,6 +151,8 @@ def class_values(
     min_classes: int = 2,
     max_classes: int = DEFAULT_MAX_CLASSES,
     spacing: str = "arbitrary",
+    max_gap: int = 1000,
+    fractional: bool = True,
 ) -> st.SearchStrategy[np.ndarray]:
     """Strictly increasing class values ``(C,)``.
 
@@ -153,29 +161,39 @@ def class_values(
     n_classes, min_classes, max_classes
         The number of classes C (fixed, or drawn in the range).
     spacing
-        ``"arbitrary"`` (unequal integer or fractional gaps, shrinking to
-        ``0 .. C-1``) or ``"equidistant"`` (``a + b * k``, shrinking to
-        ``0 .. C-1``).
+        ``"arbitrary"`` (unequal gaps, shrinking to ``0 .. C-1``) or
+        ``"equidistant"`` (``a + b * k``, shrinking to ``0 .. C-1``).
+    max_gap
+        Largest gap between consecutive values (integer gaps ``1 .. max_gap``).
+    fractional
+        Also draw fractional gaps in ``[1/max_gap, max_gap]``; the ratio of
+        the largest to the smallest gap is then at most ``max_gap**2``.
     """
     lo, hi = _class_bounds(n_classes, min_classes, max_classes)
     _choice("spacing", spacing, ("arbitrary", "equidistant"))
-    return _class_values(lo, hi, spacing)
+    gap = _int_option("max_gap", max_gap, minimum=1)
+    return _class_values(lo, hi, spacing, gap, bool(fractional))
 
 
-_GAP = st.one_of(
-    st.integers(1, 1000),
-    st.floats(1e-3, 1e3, allow_nan=False, allow_infinity=False),
-)
+@functools.lru_cache(maxsize=64)
+def _gaps(max_gap: int, fractional: bool) -> st.SearchStrategy[float]:
+    whole = st.integers(1, max_gap)
+    if not fractional or max_gap == 1:
+        return whole
+    return st.one_of(whole, st.floats(1.0 / max_gap, float(max_gap)))
 
 
 @st.composite
-def _class_values(draw: st.DrawFn, lo: int, hi: int, spacing: str) -> np.ndarray:
+def _class_values(
+    draw: st.DrawFn, lo: int, hi: int, spacing: str, max_gap: int = 1000, fractional: bool = True
+) -> np.ndarray:
     c = draw(_n_classes(lo, hi))
     start = draw(st.integers(-10, 10))
     if spacing == "equidistant":
         step = draw(st.integers(1, 100))
         return np.asarray(start + step * np.arange(c), dtype=float)
-    gaps = [draw(_GAP) for _ in range(c - 1)]
+    gap = _gaps(max_gap, fractional)
+    gaps = [draw(gap) for _ in range(c - 1)]
     return np.asarray(start + np.concatenate([[0.0], np.cumsum(gaps)]), dtype=float)
 
 
@@ -363,9 +381,10 @@ def class_counts(
     lo = max(lo, need)
     if not empty_classes:
         need = max(need, lo)
-    if distinct_sizes and cap < need:
+    if distinct_sizes and cap < hi:
         raise InvalidStrategyArgument(
-            f"max_count={max_count!r} is too small for {need} classes of pairwise different sizes"
+            f"max_count={max_count!r} is too small for up to {hi} classes of pairwise different "
+            "sizes (need max_count >= max_classes)"
         )
 
     return _class_counts(lo, hi, cap, need if empty_classes else -1, distinct_sizes)
@@ -411,16 +430,22 @@ def _repair_counts(counts: np.ndarray, cap: int, *, need: int, distinct: bool) -
             if counts[k] == 0:
                 continue
             size = int(counts[k])
-            while size in used:
-                size = size + 1 if size < cap else size - 1
-                if size == 0:
-                    size = cap
+            if size in used:
+                # The nearest free size, upward first; callers guarantee cap >= C.
+                up = size + 1
+                while up <= cap and up in used:
+                    up += 1
+                down = size - 1
+                while down in used:
+                    down -= 1
+                size = up if up <= cap else down
             used.add(size)
             counts[k] = size
     return counts
 
 
-_MATRIX_SHAPES = ("free", "perfect", "constant_system", "single_gold_class", "extreme")
+_MATRIX_SHAPES = ("free", "few_items", "perfect", "constant_system", "single_gold_class", "extreme")
+_FEW_ITEMS = st.integers(1, 4)
 
 
 def confusion_matrices(
@@ -448,9 +473,11 @@ def confusion_matrices(
     Notes
     -----
     Besides free draws (each cell small or up to ``max_count``), explicit
-    branches generate perfect systems (diagonal), constant systems (one
-    non-empty row), single-class golds (one non-empty column) and extreme
-    imbalance (one gold class at ``max_count`` per cell, the others small).
+    branches generate a handful of items (1 to 4, like the label vectors of
+    hand-made counterexamples), perfect systems (diagonal), constant systems
+    (one non-empty row), single-class golds (one non-empty column) and
+    extreme imbalance (one gold class at ``max_count`` per cell, the others
+    small).
     """
     lo, hi = _class_bounds(n_classes, min_classes, max_classes)
     cap = _int_option("max_count", max_count, minimum=1)
@@ -466,7 +493,11 @@ def _confusion_matrices(
     shape = draw(st.sampled_from(_MATRIX_SHAPES))
     count = _count(cap)
     m = np.zeros((c, c), dtype=np.int64)
-    if shape == "perfect":
+    if shape == "few_items":
+        cell = st.integers(0, c - 1)
+        for _ in range(draw(_FEW_ITEMS)):
+            m[draw(cell), draw(cell)] += 1
+    elif shape == "perfect":
         m[np.diag_indices(c)] = [draw(count) for _ in range(c)]
     elif shape == "constant_system":
         k = draw(st.integers(0, c - 1))
@@ -485,6 +516,7 @@ def _confusion_matrices(
         for i in range(c):
             for g in range(c):
                 m[i, g] = draw(count)
+    m = np.minimum(m, cap)
     if not empty_gold:
         empty = m.sum(axis=0) == 0
         m[np.flatnonzero(empty), np.flatnonzero(empty)] = 1
@@ -653,15 +685,29 @@ def distribution_pairs(
     kinds: Sequence[str] = _DISTRIBUTION_KINDS,
     zero_bins: bool = True,
     identical: bool = True,
+    related: bool = True,
 ) -> st.SearchStrategy[tuple[np.ndarray, np.ndarray]]:
     """``(system, gold)`` distribution pairs over the same C classes.
 
-    ``identical=True`` lets the pair be the same distribution twice (a
-    perfect estimate); otherwise both are drawn independently.
+    Parameters
+    ----------
+    n_classes, min_classes, max_classes, max_count, kinds, zero_bins
+        As for :func:`distributions` (both members are drawn with them).
+    identical
+        Whether the pair may be the same distribution twice (a perfect estimate).
+    related
+        Whether, besides independent draws, the system may be the gold with
+        one count unit moved between two bins, or an estimate ordering the
+        bins exactly as the gold does (both from normalised counts) -- the
+        near misses on which measures that look only at the bin order, or
+        round small differences away, break.
     """
     lo, hi = _class_bounds(n_classes, min_classes, max_classes)
     cap, usable = _distribution_options(max_count, kinds, zero_bins)
-    return _distribution_pairs(lo, hi, cap, usable, zero_bins, identical)
+    return _distribution_pairs(lo, hi, cap, usable, zero_bins, identical, related)
+
+
+_PAIR_MODES = ("independent", "identical", "nudged", "same_order")
 
 
 @st.composite
@@ -673,10 +719,30 @@ def _distribution_pairs(
     kinds: tuple[str, ...],
     zero_bins: bool,
     identical: bool,
+    related: bool,
 ) -> tuple[np.ndarray, np.ndarray]:
     c = draw(_n_classes(lo, hi))
+    modes = [m for m in _PAIR_MODES if (identical or m != "identical")]
+    if not related:
+        modes = [m for m in modes if m in ("independent", "identical")]
+    mode = draw(st.sampled_from(modes)) if len(modes) > 1 else modes[0]
+    if mode in ("nudged", "same_order"):
+        q = draw(_class_counts(c, c, max(cap, 2), 1 if zero_bins else -1, False))
+        if mode == "same_order":
+            p = draw(_preserving_counts(q, cap))
+            if not zero_bins:
+                p = p + 1 if np.any(p == 0) else p
+            return _normalise(p), _normalise(q)
+        donor = draw(st.sampled_from([int(k) for k in np.flatnonzero(q > (0 if zero_bins else 1))]
+                                     or [int(np.argmax(q))]))
+        receiver = draw(st.sampled_from([k for k in range(c) if k != donor]))
+        p = q.copy()
+        if p[donor] > (0 if zero_bins else 1):
+            p[donor] -= 1
+            p[receiver] += 1
+        return _normalise(p), _normalise(q)
     gold = draw(_distribution(c, cap, kinds, zero_bins))
-    if identical and draw(st.booleans()):
+    if mode == "identical":
         return gold.copy(), gold
     return draw(_distribution(c, cap, kinds, zero_bins)), gold
 

@@ -79,7 +79,9 @@ def test_declared_symmetry_agrees_with_swapping_system_and_gold(scorer):
         assert equal.all(), f"{scorer.name} is declared symmetric but M and M.T score differently"
 
 
-@pytest.mark.parametrize("scorer", [s for s in SCORERS if s.measure.family == "oc"], ids=lambda s: s.name)
+@pytest.mark.parametrize(
+    "scorer", [s for s in SCORERS if s.measure.family == "oc"], ids=lambda s: s.name
+)
 def test_declared_count_scale_invariance_agrees_with_scaling_counts(scorer):
     rng = np.random.default_rng(RNG_SEED)
     (counts,) = _inputs(scorer, rng)

@@ -1,6 +1,8 @@
 import re
 from pathlib import Path
 
+import pytest
+
 from axiometrics import Registry
 from axiometrics.docs import render_measure_reference
 
@@ -43,3 +45,13 @@ def test_the_committed_measure_reference_matches_the_registry():
     expected = render_measure_reference(builtins)
     committed = (ROOT / "docs" / "measures.md").read_text()
     assert committed == expected, "docs/measures.md is stale: run `python -m axiometrics.docs`"
+
+
+def test_the_readme_python_example_runs():
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Using it from Python", 1)[1].split("\n## ", 1)[0]
+    (code,) = re.findall(r"```python\n(.*?)\n```", section, flags=re.DOTALL)
+    namespace: dict = {}
+    exec(compile(code, "README.md", "exec"), namespace)
+    assert namespace["ax"].score("nmd", [0.4, 0.35, 0.25], [0.5, 0.3, 0.2]) == pytest.approx(0.075)
+    assert namespace["meas"].name == "mae_macro"

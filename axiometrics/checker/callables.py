@@ -262,4 +262,5 @@ def subject_from_callable(
         values_reach_measure=labels or pass_values,
         source_file=_source_file(func),
         max_count=LABEL_MAX_COUNT if labels else None,
+        location=f"{source_location(func)} in {getattr(func, '__name__', display)}",
     )

@@ -51,6 +51,10 @@ from axiometrics.checker.tolerance import Judge
 __all__ = ["Case", "CaseRequest", "Crash", "Decide", "Decision", "Observation", "Procedure"]
 
 
+#: Largest gap between consecutive class values at arbitrary spacing.
+ARBITRARY_MAX_GAP = 10
+
+
 @dataclass(frozen=True)
 class Case:
     """A batch of inputs scored together to test one instance of a claim.
@@ -154,10 +158,17 @@ class CaseRequest:
         return st.integers(lo, hi)
 
     def values(self, n_classes: int) -> st.SearchStrategy[np.ndarray]:
-        """Class values for ``n_classes`` classes under the requested spacing."""
+        """Class values for ``n_classes`` classes under the requested spacing.
+
+        Arbitrary spacing uses integer gaps ``1 .. ARBITRARY_MAX_GAP``: unequal
+        enough to break properties that rely on equal spacing, and bounded
+        so that one-item effects stay resolvable under the tolerance.
+        """
         if self.spacing == "equidistant":
             return st.just(np.arange(n_classes, dtype=float))
-        return ax_st.class_values(n_classes=n_classes, spacing="arbitrary")
+        return ax_st.class_values(
+            n_classes=n_classes, spacing="arbitrary", max_gap=ARBITRARY_MAX_GAP, fractional=False
+        )
 
     def wants(self, name: str) -> bool:
         """Whether precondition ``name`` is requested."""

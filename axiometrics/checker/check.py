@@ -297,10 +297,38 @@ def _check_claim(
     extra_verdicts: list[Verdict] = []
     notes: list[str] = []
     applicable = verdict.outcome is not Outcome.NOT_APPLICABLE or bool(pres)
+    procedure = claim.procedure(fam) if claim.has_procedure(fam) else None
+    spacing = {**claim.default_options(), **options}.get("spacing")
+    # "Equidistant values" only bites at arbitrary spacing: drop it there.
+    unequal = {**options, "spacing": "arbitrary"}
+    can_vary_spacing = (
+        spacing == "equidistant"
+        and subject.values_reach_measure
+        and subject.measure.uses_class_values
+    )
     if variants and applicable and claim.applies_to(fam):
+        runs: list[tuple[tuple[str, ...], dict[str, Any], str]] = []
+
+        def schedule(names: tuple[str, ...], opts: dict[str, Any], label: str) -> None:
+            key = (frozenset(names), sorted(opts.items()))
+            seen = [(frozenset(pres), sorted(options.items()))]
+            seen += [(frozenset(r[0]), sorted(r[1].items())) for r in runs]
+            if key not in seen:
+                runs.append((names, opts, label))
+
         if pres:
-            without = run((), options, "without preconditions")
-            extra_verdicts.append(without)
+            without_opts = unequal if "equidistant_values" in pres and can_vary_spacing else options
+            schedule((), without_opts, "without preconditions")
+        for extra_set in extra:
+            names = _validate_preconditions(extra_set, fam)
+            schedule(names, options, f"if {' & '.join(names)}" if names else "no preconditions")
+        if procedure is not None and procedure.spacing_sensitive and can_vary_spacing:
+            kept = tuple(p for p in pres if p != "equidistant_values")
+            schedule(kept, unequal, "arbitrary spacing")
+        for names, opts, label in runs:
+            extra_verdicts.append(run(names, opts, label))
+        without = next((v for v in extra_verdicts if v.label == "without preconditions"), None)
+        if without is not None:
             if without.outcome is Outcome.NOT_REFUTED and verdict.outcome is Outcome.NOT_REFUTED:
                 notes.append(
                     f"not refuted without the preconditions {' & '.join(pres)} either: they may "
@@ -308,22 +336,6 @@ def _check_claim(
                 )
             elif without.outcome is Outcome.REFUTED:
                 notes.append(f"needs {' & '.join(pres)}: refuted without")
-        for extra_set in extra:
-            names = _validate_preconditions(extra_set, fam)
-            if set(names) != set(pres):
-                extra_verdicts.append(run(names, options, f"if {' & '.join(names) or 'nothing'}"))
-        procedure = claim.procedure(fam) if claim.has_procedure(fam) else None
-        spacing = {**claim.default_options(), **options}.get("spacing")
-        if (
-            procedure is not None
-            and procedure.spacing_sensitive
-            and spacing == "equidistant"
-            and subject.values_reach_measure
-            and subject.measure.uses_class_values
-        ):
-            extra_verdicts.append(
-                run(pres, {**options, "spacing": "arbitrary"}, "arbitrary spacing")
-            )
     mismatch = mismatch_for(declared, verdict)
     return ClaimResult(
         claim=claim.name,

@@ -266,11 +266,30 @@ IDENTITY = Procedure(
 )
 
 
+@st.composite
+def _spiky_pairs(draw: st.DrawFn, lo: int, hi: int, cap: int) -> tuple[np.ndarray, np.ndarray]:
+    c = draw(st.integers(lo, hi))
+    stray = st.integers(0, 1)
+    gold = np.asarray([draw(stray) for _ in range(c)], dtype=float)
+    gold[draw(st.integers(0, c - 1))] = cap
+    system = np.zeros(c)
+    system[draw(st.sampled_from((0, c - 1)))] = 1.0
+    return system, gold / gold.sum()
+
+
 # -- well-definedness --------------------------------------------------------------------------
 
 
 def _well_defined_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    pairs = _pairs(request)
+    lo = min_classes(request)
+    hi = max(request.max_classes, lo)
+    # Besides general pairs: a one-hot estimate at an end of the scale
+    # against a spiky gold (one bin at the count cap, stray items elsewhere),
+    # where divergences reach their extremes.
+    general = _pairs(request)
+    pairs = general if request.wants("no_zero_bin") else st.one_of(
+        general, _spiky_pairs(lo, hi, request.max_count)
+    )
 
     @st.composite
     def build(draw: st.DrawFn) -> Case:

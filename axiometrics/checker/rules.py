@@ -68,7 +68,7 @@ def decide_better(first: str, second: str) -> Decide:
 def decide_well_defined(case: Case, obs: Observation, judge: Judge) -> Decision:
     """Rule: a finite in-range score, or the measure's declared undefined error."""
     if obs.crash is not None:
-        return Decision("fails", f"the measure raised {obs.crash}")
+        return Decision("fails", "the measure failed on a valid input")
     if obs.warnings:
         return Decision("fails", f"the measure emitted a warning: {obs.warnings[0]}")
     if np.any(obs.undefined) and not judge.undefined_declared:

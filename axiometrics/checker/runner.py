@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from hypothesis import HealthCheck, Phase, Verbosity, given, reject, seed, settings
+from hypothesis import HealthCheck, Phase, Verbosity, given, reject, seed, settings, target
 from hypothesis.database import ExampleDatabase
 from hypothesis.errors import Flaky, Unsatisfiable
 
@@ -184,7 +184,14 @@ def run_claim(
             if not np.all(predicate(*case.inputs, values=case.values)):
                 tally.outside += 0 if tally.decided else 1
                 reject()
-        obs = subject.observe(case)
+        obs = subject.observe(case, enforce_range=procedure.observe_crashes)
+        if procedure.observe_crashes:
+            # Steer the search toward both ends of the score range, where
+            # range violations and overflows live.
+            finite = obs.scores[np.isfinite(obs.scores)]
+            if finite.size:
+                target(float(finite.max()), label="highest score")
+                target(float(-finite.min()), label="lowest score")
         if obs.crash is not None and not procedure.observe_crashes:
             raise _Crashed(case, obs)
         if np.any(obs.undefined) and not procedure.observe_undefined:

@@ -10,17 +10,19 @@ letting them escape.  Exceptions are located in the code that raised them
 
 from __future__ import annotations
 
+import inspect
+import math
 import os
 import traceback
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from types import TracebackType
 
 import numpy as np
 
 import axiometrics
 from axiometrics.checker.cases import Case, Crash, Observation
-from axiometrics.measure import Measure
+from axiometrics.measure import Measure, Range
 from axiometrics.registry import Scorer
 
 __all__ = ["Subject", "crash_from_exception"]
@@ -54,6 +56,20 @@ class Subject:
     values_reach_measure: bool = True
     source_file: str | None = None
     max_count: int | None = None
+    location: str = ""
+    _unbounded: Scorer | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # The same measure without its range check: claims other than
+        # well_defined compare the scores the measure computes, and leave
+        # range conformance to well_defined.
+        rng = self.scorer.measure.range
+        free = Range(-math.inf, math.inf, rng.note)
+        object.__setattr__(
+            self, "_unbounded", replace(self.scorer, measure=replace(self.scorer.measure, range=free))
+        )
+        if not self.location:
+            object.__setattr__(self, "location", _definition(self.scorer.compute))
 
     @property
     def measure(self) -> Measure:
@@ -65,18 +81,23 @@ class Subject:
         """The measure's name."""
         return self.scorer.measure.name
 
-    def observe(self, case: Case) -> Observation:
-        """Score every entry of ``case``; never raises for the measure's sake."""
+    def observe(self, case: Case, *, enforce_range: bool = True) -> Observation:
+        """Score every entry of ``case``; never raises for the measure's sake.
+
+        With ``enforce_range=False`` a score outside the declared range is
+        returned as computed instead of being reported as a crash.
+        """
         k = case.n_entries
+        scorer = self.scorer if enforce_range or self._unbounded is None else self._unbounded
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             try:
-                raw = self.scorer(*case.inputs, values=case.values, on_undefined=np.nan)
+                raw = scorer(*case.inputs, values=case.values, on_undefined=np.nan)
             except Exception as exc:
                 return Observation(
                     np.full(k, np.nan),
                     np.zeros(k, dtype=bool),
-                    crash_from_exception(exc, prefer=self.source_file),
+                    crash_from_exception(exc, prefer=self.source_file, fallback=self.location),
                     _messages(caught),
                 )
         scores = np.asarray(raw, dtype=float).reshape(k)
@@ -116,13 +137,28 @@ def _is_measure_code(filename: str) -> bool:
     return not path.startswith(_STDLIB_DIR + os.sep)
 
 
-def crash_from_exception(exc: BaseException, *, prefer: str | None = None) -> Crash:
+def _definition(func: object) -> str:
+    """``"file:line in name"`` where a function is defined, or ``""``."""
+    try:
+        target = inspect.unwrap(func)  # type: ignore[arg-type]
+        filename = inspect.getsourcefile(target)  # type: ignore[arg-type]
+        _, line = inspect.getsourcelines(target)  # type: ignore[arg-type]
+    except (TypeError, OSError):
+        return ""
+    return f"{filename}:{line} in {getattr(target, '__name__', '?')}"
+
+
+def crash_from_exception(
+    exc: BaseException, *, prefer: str | None = None, fallback: str = ""
+) -> Crash:
     """Describe ``exc`` with the location of the frame most useful to the measure's author.
 
     The innermost frame in ``prefer`` (the user's file) wins; otherwise the
     innermost frame outside the axiometrics framework (the measure's code,
-    which for built-ins lives in ``axiometrics/measures``); otherwise the
-    innermost frame.
+    which for built-ins lives in ``axiometrics/measures``); otherwise
+    ``fallback`` (where the measure is defined: a contract violation such as
+    an out-of-range score is detected after the measure returned); otherwise
+    the innermost frame.
     """
     frames = _frames(exc)
     chosen = None
@@ -132,7 +168,14 @@ def crash_from_exception(exc: BaseException, *, prefer: str | None = None) -> Cr
         chosen = hits[-1] if hits else None
     if chosen is None:
         own = [f for f in frames if _is_measure_code(f.filename)]
-        chosen = own[-1] if own else (frames[-1] if frames else None)
-    location = f"{chosen.filename}:{chosen.lineno} in {chosen.name}" if chosen else "<unknown>"
+        chosen = own[-1] if own else None
+    if chosen is not None:
+        location = f"{chosen.filename}:{chosen.lineno} in {chosen.name}"
+    elif fallback:
+        location = f"{fallback} (measure defined here)"
+    elif frames:
+        location = f"{frames[-1].filename}:{frames[-1].lineno} in {frames[-1].name}"
+    else:
+        location = "<unknown>"
     text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     return Crash(type(exc).__name__, str(exc), location, text)

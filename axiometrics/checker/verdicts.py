@@ -29,7 +29,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -105,7 +104,7 @@ def format_distribution(p: np.ndarray) -> str:
         counts, total = frac
         body = ", ".join(str(int(c)) for c in counts)
         return f"[{body}]" if total == 1 else f"[{body}]/{total}"
-    return "[" + ", ".join(f"{x:.4g}" for x in arr) + "]"
+    return "[" + ", ".join(f"{x:.6g}" for x in arr) + "]"
 
 
 def format_matrix(m: np.ndarray, indent: str = "    ") -> str:
@@ -121,7 +120,7 @@ def format_matrix(m: np.ndarray, indent: str = "    ") -> str:
     return "\n".join([head, *rows])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Entry:
     """One scored input of an example.
 
@@ -143,7 +142,7 @@ class Entry:
     score: float | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Example:
     """A counterexample or a witness.
 
@@ -166,12 +165,12 @@ class Example:
     family: str
     entries: tuple[Entry, ...]
     explanation: str = ""
-    info: Mapping[str, str] = field(default_factory=dict)
+    info: Mapping[str, str] = field(default_factory=dict, compare=False)
     crash: Crash | None = None
     warnings: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "info", MappingProxyType(dict(self.info)))
+        object.__setattr__(self, "info", dict(self.info))
 
     @property
     def scores(self) -> tuple[float | None, ...]:
@@ -194,7 +193,8 @@ class Example:
         for key, value in self.info.items():
             lines.append(f"{indent}{key}: {value}")
         for e in self.entries:
-            score = "undefined" if e.score is None else f"{e.score:.10g}"
+            missing = "raised" if self.crash is not None else "undefined"
+            score = missing if e.score is None else f"{e.score:.10g}"
             vals = "" if same_values else f"  (class values {_values(e.values)})"
             if self.family == "oq" and len(e.inputs) == 2:
                 lines.append(
@@ -280,7 +280,7 @@ class Verdict:
     measure: str
     outcome: Outcome
     preconditions: tuple[str, ...] = ()
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict, compare=False)
     example: Example | None = None
     n_cases: int = 0
     n_outside: int = 0
@@ -291,7 +291,7 @@ class Verdict:
     label: str = ""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+        object.__setattr__(self, "options", dict(self.options))
 
     def summary(self) -> str:
         """One line: the outcome with its evidence size."""
@@ -381,10 +381,16 @@ class ClaimResult:
         return None
 
     def under(self, preconditions: tuple[str, ...]) -> Verdict | None:
-        """The verdict (main or variant, equidistant spacing) under exactly these preconditions."""
-        wanted = set(preconditions)
+        """The verdict (main or variant) at equidistant spacing under exactly these preconditions.
+
+        At equidistant spacing ``equidistant_values`` always holds, so it is
+        ignored in the comparison.
+        """
+        wanted = set(preconditions) - {"equidistant_values"}
         for v in (self.verdict, *self.variants):
-            if set(v.preconditions) == wanted and v.options.get("spacing") == "equidistant":
+            if v.options.get("spacing") != "equidistant":
+                continue
+            if set(v.preconditions) - {"equidistant_values"} == wanted:
                 return v
         return None
 

@@ -13,18 +13,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from axiometrics.cli.output import add_output_arguments, emit
-from axiometrics.cli.score_command import score_distribution_files, score_label_files
+from axiometrics.cli.score_command import read_runs, score_table
+from axiometrics.errors import UndefinedMeasureError
+from axiometrics.io import SEMEVAL_SCALE, DistributionRuns, LabelRuns
 from axiometrics.registry import Scorer, default_registry
-from axiometrics.scale import ClassScale
 
 __all__ = ["EXAMPLE_RUNS", "add_parser", "example_path", "main_job"]
 
 EXAMPLE_RUNS = ("run_ordinal", "run_random", "run_positive", "run_neutral")
-EXAMPLE_SCALE = ClassScale((-2, -1, 0, 1, 2))
 
 
 def example_path(name: str) -> Path:
@@ -43,29 +42,19 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(func=main_job)
 
 
-def _score_each(scorers: list[Scorer], score: Any, gold: Path, runs: list[Path]) -> pd.DataFrame:
-    """Score measure by measure, so one undefined measure does not hide the others."""
+def _score_each(scorers: list[Scorer], runs: LabelRuns | DistributionRuns) -> pd.DataFrame:
+    """Mean scores measure by measure, so one undefined measure does not hide the others."""
     columns: dict[str, list[Any]] = {}
     notes: list[str] = []
-    systems: list[str] = []
     for scorer in scorers:
         try:
-            frame = score(str(gold), [str(r) for r in runs], [scorer], scale=EXAMPLE_SCALE)
+            frame = score_table(runs, [scorer])
             col: list[Any] = frame[str(scorer.measure)].round(4).tolist()
-        except Exception as exc:  # UndefinedMeasureError: show where, keep going
-            frame = score(
-                str(gold),
-                [str(r) for r in runs],
-                [scorer],
-                scale=EXAMPLE_SCALE,
-                on_undefined=np.nan,
-                per_topic=True,
-            )
-            col = ["undefined" for _ in runs]
+        except UndefinedMeasureError as exc:  # show where, keep going
+            col = ["undefined" for _ in runs.systems]
             notes.append(f"{scorer.name}: {exc}")
-        systems = [s for s in dict.fromkeys(frame["system"])]
         columns[str(scorer.measure)] = col
-    table = pd.DataFrame({"system": systems, **columns})
+    table = pd.DataFrame({"system": list(runs.systems), **columns})
     table.attrs["notes"] = notes
     return table
 
@@ -75,19 +64,18 @@ def main_job(args: argparse.Namespace) -> int:
     registry = default_registry()
     runs = [example_path(r) for r in EXAMPLE_RUNS]
     sections = [
-        ("oc", score_label_files, example_path("gold"), runs),
+        ("oc", example_path("gold"), runs),
         (
             "oq",
-            score_distribution_files,
             example_path("gold_distributions"),
             [example_path(f"{r}_distributions") for r in EXAMPLE_RUNS],
         ),
     ]
-    for family, score, gold, files in sections:
+    for family, gold, files in sections:
         scorers = registry.scorers(family)
         if not scorers:
             continue
-        table = _score_each(scorers, score, gold, files)
+        table = _score_each(scorers, read_runs(family, gold, files, scale=SEMEVAL_SCALE))
         long = table.melt(id_vars="system", var_name="measure", value_name="mean_score")
         wide = long.pivot(index="measure", columns="system", values="mean_score")
         wide = wide.reindex([str(s.measure) for s in scorers])[list(table["system"])]

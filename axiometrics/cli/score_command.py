@@ -10,7 +10,7 @@ over topics (as the shared tasks rank systems).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,22 +18,24 @@ import numpy as np
 import pandas as pd
 
 from axiometrics.cli.output import add_output_arguments, emit
-from axiometrics.confusion import ConfusionMatrices
 from axiometrics.errors import InvalidInputError, UndefinedMeasureError
-from axiometrics.io.files import (
-    align_labels,
+from axiometrics.io import (
+    DistributionRuns,
+    LabelRuns,
+    parse_label,
     read_confusion_matrix,
-    read_distribution_file,
-    read_label_file,
+    read_distribution_runs,
+    read_label_runs,
 )
 from axiometrics.registry import Scorer, default_registry
 from axiometrics.scale import ClassScale
 
 __all__ = [
     "add_parser",
-    "score_distribution_files",
-    "score_label_files",
+    "read_runs",
+    "resolve_measures",
     "score_matrix_file",
+    "score_table",
 ]
 
 
@@ -114,14 +116,7 @@ def _parse_scale(text: str | None) -> ClassScale | None:
     items = _split_list(text)
     if items is None:
         return None
-    labels: list[Hashable] = []
-    for item in items:
-        try:
-            number = float(item)
-            labels.append(int(number) if number.is_integer() else number)
-        except ValueError:
-            labels.append(item)
-    return ClassScale(labels)
+    return ClassScale([parse_label(item) for item in items])
 
 
 def _parse_values(text: str | None) -> list[float] | None:
@@ -162,21 +157,22 @@ def resolve_measures(names: Sequence[str] | None, family: str) -> list[Scorer]:
 
 def _score_batch(
     scorers: Sequence[Scorer],
-    inputs: tuple[Any, ...],
+    inputs: Callable[[str], tuple[np.ndarray, ...]],
     values: Any,
     on_undefined: str | float,
-    systems: Sequence[str],
     topics: Sequence[Hashable],
+    systems: Sequence[Hashable],
 ) -> dict[str, np.ndarray]:
-    """Score a (system, topic) batch with every measure: one vectorised call each."""
+    """Score a (topic, system) batch with every measure: one vectorised call each."""
     out: dict[str, np.ndarray] = {}
     for scorer in scorers:
         try:
             out[str(scorer.measure)] = np.asarray(
-                scorer(*inputs, values=values, on_undefined=on_undefined), dtype=float
+                scorer(*inputs(scorer.measure.family), values=values, on_undefined=on_undefined),
+                dtype=float,
             )
         except UndefinedMeasureError as exc:
-            where = [f"system={systems[i[0]]!r} topic={topics[i[1]]!r}" for i in exc.indices[:3]]
+            where = [f"system={systems[i[1]]!r} topic={topics[i[0]]!r}" for i in exc.indices[:3]]
             raise UndefinedMeasureError(
                 exc.measure,
                 [],
@@ -187,85 +183,63 @@ def _score_batch(
 
 def _table(
     scores: dict[str, np.ndarray],
-    systems: Sequence[str],
     topics: Sequence[Hashable],
+    systems: Sequence[Hashable],
     per_topic: bool,
 ) -> pd.DataFrame:
+    """One row per system (score averaged over topics), after its per-topic rows if asked."""
     rows = []
     for s, system in enumerate(systems):
         if per_topic and len(topics) > 1:
             for t, topic in enumerate(topics):
                 rows.append(
-                    {"system": system, "topic": topic, **{m: v[s, t] for m, v in scores.items()}}
+                    {"system": system, "topic": topic, **{m: v[t, s] for m, v in scores.items()}}
                 )
         label = "mean" if len(topics) > 1 else topics[0]
         rows.append(
-            {"system": system, "topic": label, **{m: v[s].mean() for m, v in scores.items()}}
+            {"system": system, "topic": label, **{m: v[:, s].mean() for m, v in scores.items()}}
         )
     return pd.DataFrame(rows)
 
 
-def score_label_files(
-    gold_path: str,
-    system_paths: Sequence[str],
-    scorers: Sequence[Scorer],
+def read_runs(
+    family: str,
+    gold_path: str | Path,
+    system_paths: Sequence[str | Path],
     *,
     scale: ClassScale | None = None,
+) -> LabelRuns | DistributionRuns:
+    """Read gold and system files: label files (``oc``) or distribution files (``oq``).
+
+    Systems are named after their files (without extension).  A label gold
+    file without topics is one topic named ``""``.  See
+    :func:`axiometrics.io.read_label_runs` and
+    :func:`axiometrics.io.read_distribution_runs`.
+    """
+    reader = read_distribution_runs if family == "oq" else read_label_runs
+    return reader(gold_path, system_paths, scale=scale)
+
+
+def score_table(
+    runs: LabelRuns | DistributionRuns,
+    scorers: Sequence[Scorer],
+    *,
     values: Any = None,
     on_undefined: str | float = "raise",
     per_topic: bool = False,
 ) -> pd.DataFrame:
-    """Score OC label files; one row per system (and per topic with ``per_topic``)."""
-    gold = read_label_file(gold_path)
-    runs = [align_labels(gold, read_label_file(p)) for p in system_paths]
-    if scale is None:
-        seen = [*gold.frame["label"].tolist()]
-        for run in runs:
-            seen.extend(run["system"].tolist())
-        scale = ClassScale.from_sorted_labels(seen)
-    by = "topic" if gold.has_topics else None
-    mats = [ConfusionMatrices.from_dataframe(r, by=by, scale=scale) for r in runs]
-    topics: list[Hashable] = list(mats[0].index or ()) if by else [""]
-    stacked = np.stack([m.counts if by else m.counts[None] for m in mats])
-    names = [Path(p).stem for p in system_paths]
-    vals = scale.value_array if values is None else values
-    scores = _score_batch(scorers, (stacked,), vals, on_undefined, names, topics)
-    return _table(scores, names, topics, per_topic)
+    """Score every system on every topic; one row per system (and per topic with ``per_topic``).
 
-
-def score_distribution_files(
-    gold_path: str,
-    system_paths: Sequence[str],
-    scorers: Sequence[Scorer],
-    *,
-    scale: ClassScale | None = None,
-    values: Any = None,
-    on_undefined: str | float = "raise",
-    per_topic: bool = False,
-) -> pd.DataFrame:
-    """Score OQ distribution files (matched by topic); one row per system (and topic)."""
-    gold = read_distribution_file(gold_path, scale=scale)
-    topics = list(gold.index or ())
-    estimates = []
-    for path in system_paths:
-        run = read_distribution_file(path, scale=gold.scale)
-        run_topics = list(run.index or ())
-        if set(run_topics) != set(topics):
-            missing = sorted(set(topics) - set(run_topics), key=str)[:5]
-            extra = sorted(set(run_topics) - set(topics), key=str)[:5]
-            raise InvalidInputError(
-                f"system={path!r} must cover exactly the topics of gold={gold_path!r} "
-                f"(missing {missing!r}; not in gold {extra!r})"
-            )
-        order = [run_topics.index(t) for t in topics]
-        estimates.append(run.probabilities[order])
-    system = np.stack(estimates)
-    names = [Path(p).stem for p in system_paths]
-    vals = gold.scale.value_array if values is None else values
+    Each measure is computed in one vectorised call over the whole
+    ``(topic, system)`` batch; the per-system row holds the mean over
+    topics (as the shared tasks rank systems), labelled ``"mean"`` when
+    there are several topics and by the topic's name otherwise.
+    """
+    vals = runs.scale.value_array if values is None else values
     scores = _score_batch(
-        scorers, (system, gold.probabilities[None]), vals, on_undefined, names, topics
+        scorers, runs.scorer_inputs, vals, on_undefined, runs.topics, runs.systems
     )
-    return _table(scores, names, topics, per_topic)
+    return _table(scores, runs.topics, runs.systems, per_topic)
 
 
 def score_matrix_file(
@@ -280,10 +254,11 @@ def score_matrix_file(
     """Score a single confusion-matrix CSV."""
     matrix = read_confusion_matrix(path, rows=rows, scale=scale)
     vals = matrix.scale.value_array if values is None else values
+    name = [Path(path).stem]
     scores = _score_batch(
-        scorers, (matrix.counts[None, None],), vals, on_undefined, [Path(path).stem], [""]
+        scorers, lambda _: (matrix.counts[None, None],), vals, on_undefined, [""], name
     )
-    return _table(scores, [Path(path).stem], [""], False)
+    return _table(scores, [""], name, False)
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -307,12 +282,9 @@ def run_score(args: argparse.Namespace) -> int:
     else:
         if not args.system:
             raise InvalidInputError("--gold needs at least one --system run file")
-        score = score_distribution_files if family == "oq" else score_label_files
-        frame = score(
-            args.gold,
-            args.system,
+        frame = score_table(
+            read_runs(family, args.gold, args.system, scale=scale),
             scorers,
-            scale=scale,
             values=values,
             on_undefined=on_undefined,
             per_topic=args.per_topic,

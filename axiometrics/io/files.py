@@ -1,201 +1,177 @@
-"""Readers for label files, distribution files and confusion-matrix CSVs."""
+"""Readers of single evaluation files: label files, distribution files, confusion matrices.
+
+They check the file's syntax (field counts, numbers, unique ids and class
+names) and name the file and line of any problem.  Whether the contents
+make sense together (runs covering the gold items, probabilities summing
+to 1, labels on the scale) is checked where the files meet, in
+:mod:`axiometrics.io.runs`.
+"""
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 from axiometrics.confusion import ConfusionMatrices
-from axiometrics.distributions import SUM_TOLERANCE, Distributions
-from axiometrics.errors import InvalidInputError
-from axiometrics.scale import ClassScale
+from axiometrics.errors import DataFileError
+from axiometrics.io.rows import Row, parse_label, read_rows, split_header
+from axiometrics.scale import ClassScale, as_scale
 
-__all__ = ["LabelTable", "read_confusion_matrix", "read_distribution_file", "read_label_file"]
+__all__ = ["SEMEVAL_SCALE", "read_confusion_matrix", "read_distribution_file", "read_label_file"]
 
-_HEADER_WORDS = frozenset({"id", "item", "topic", "label", "gold", "system", "class", "tweet_id"})
+#: The five-point scale of SemEval-2016/2017 Task 4 subtasks C and E.
+SEMEVAL_SCALE = ClassScale((-2, -1, 0, 1, 2))
 
 
-@dataclass(frozen=True)
-class LabelTable:
-    """Per-item labels read from a file.
+def _check_widths(path: str | Path, rows: Sequence[Row], width: int, expected: str) -> None:
+    for line, cells in rows:
+        if len(cells) != width:
+            raise DataFileError(
+                f"path={str(path)!r} line {line}: expected {expected} "
+                f"(got {len(cells)} fields: {cells!r})"
+            )
 
-    Attributes
+
+def read_label_file(path: str | Path, *, require_topic: bool = False) -> pd.DataFrame:
+    """Read a label file: ``id, topic, label`` or ``id, label`` per line.
+
+    This is the format of SemEval-2016/2017 Task 4 subtask C gold and run
+    files.  An optional header row is skipped.
+
+    Parameters
     ----------
     path
-        Where they came from (for messages).
-    frame
-        Columns ``id``, ``topic`` (``""`` when the file has none) and ``label``.
-    """
+        The file.
+    require_topic
+        Whether the topic column is mandatory (it is for a gold file whose
+        items must be grouped into topics).
 
-    path: str
-    frame: pd.DataFrame
-
-    @property
-    def has_topics(self) -> bool:
-        """Whether the file had a topic column."""
-        return bool((self.frame["topic"] != "").any())
-
-
-def _rows(path: str | Path) -> list[list[str]]:
-    file = Path(path)
-    if not file.is_file():
-        raise InvalidInputError(f"path={str(path)!r} is not a readable file")
-    text = file.read_text(encoding="utf-8-sig")
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    if not lines:
-        raise InvalidInputError(f"path={str(path)!r} is empty")
-    delimiter = "\t" if "\t" in lines[0] else ","
-    return [[cell.strip() for cell in row] for row in csv.reader(lines, delimiter=delimiter)]
-
-
-def _parse_label(text: str) -> Hashable:
-    try:
-        number = float(text)
-    except ValueError:
-        return text
-    return int(number) if number.is_integer() else number
-
-
-def read_label_file(path: str | Path) -> LabelTable:
-    """Read a label file (``id, label`` or ``id, topic, label`` per line).
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``id``, ``topic`` (only when the file has one) and
+        ``label``, in file order; ids and topics are text, numeric labels
+        are numbers (see :func:`~axiometrics.io.rows.parse_label`).
 
     Raises
     ------
-    InvalidInputError
-        If the file is missing or empty, rows have an unexpected number of
-        fields, or an id repeats; messages give the file and line.
+    DataFileError
+        Missing or empty file, a header without items, rows with the wrong
+        number of fields (file and line named), repeated ids.
     """
-    rows = _rows(path)
-    if rows[0] and rows[0][0].lower() in _HEADER_WORDS:
-        rows = rows[1:]
-        first_line = 2
-    else:
-        first_line = 1
-    width = len(rows[0]) if rows else 0
-    if width not in (2, 3):
-        raise InvalidInputError(
-            f"path={str(path)!r} line {first_line}: expected 2 fields (id, label) or 3 fields "
-            f"(id, topic, label) (got {width}: {rows[0] if rows else []!r})"
+    _, body = split_header(read_rows(path))
+    if not body:
+        raise DataFileError(f"path={str(path)!r} has a header but no items")
+    first = body[0]
+    width = len(first.cells)
+    if width not in ((3,) if require_topic else (2, 3)):
+        expected = (
+            "3 fields (id, topic, label)" if require_topic else "id, topic, label (or id, label)"
         )
-    for offset, row in enumerate(rows):
-        if len(row) != width:
-            raise InvalidInputError(
-                f"path={str(path)!r} line {first_line + offset}: expected {width} fields like the "
-                f"first row (got {len(row)}: {row!r})"
-            )
-    ids = [r[0] for r in rows]
-    topics = [r[1] for r in rows] if width == 3 else [""] * len(rows)
-    labels = [_parse_label(r[-1]) for r in rows]
-    frame = pd.DataFrame({"id": ids, "topic": topics, "label": labels})
-    dupes = frame["id"][frame["id"].duplicated()].unique().tolist()
-    if dupes:
-        raise InvalidInputError(
-            f"path={str(path)!r}: ids must be unique (got duplicates {dupes[:5]!r})"
+        raise DataFileError(
+            f"path={str(path)!r} line {first.line}: expected {expected} "
+            f"(got {width} fields: {first.cells!r})"
         )
-    return LabelTable(str(path), frame)
-
-
-def align_labels(gold: LabelTable, system: LabelTable) -> pd.DataFrame:
-    """Join gold and system labels on item id.
-
-    Returns columns ``id``, ``topic`` (from the gold file), ``gold``, ``system``.
-
-    Raises
-    ------
-    InvalidInputError
-        If the files do not hold the same item ids (the message shows some
-        missing and extra ids).
-    """
-    gold_ids = set(gold.frame["id"])
-    sys_ids = set(system.frame["id"])
-    if gold_ids != sys_ids:
-        missing = sorted(gold_ids - sys_ids)[:5]
-        extra = sorted(sys_ids - gold_ids)[:5]
-        raise InvalidInputError(
-            f"system={system.path!r} must label exactly the items of gold={gold.path!r} "
-            f"(missing ids {missing!r}; ids not in gold {extra!r})"
+    _check_widths(path, body, width, f"{width} fields like the first row")
+    data: dict[str, list[Hashable]] = {"id": [cells[0] for _, cells in body]}
+    if width == 3:
+        data["topic"] = [cells[1] for _, cells in body]
+    data["label"] = [parse_label(cells[-1]) for _, cells in body]
+    frame = pd.DataFrame(data)
+    repeated = frame["id"].duplicated()
+    if repeated.any():
+        dupes = frame["id"][repeated].unique().tolist()[:5]
+        raise DataFileError(
+            f"path={str(path)!r}: item ids must be unique (got duplicates {dupes!r})"
         )
-    merged = gold.frame.merge(system.frame[["id", "label"]], on="id", suffixes=("_gold", "_system"))
-    return merged.rename(columns={"label_gold": "gold", "label_system": "system"})[
-        ["id", "topic", "gold", "system"]
-    ]
+    return frame
+
+
+def _class_columns(
+    path: str | Path, header: Row | None, scale: ClassScale | None, n_fields: int
+) -> list[Hashable]:
+    """Class labels of the probability columns, in file order."""
+    if header is None:
+        return list(range(n_fields - 1)) if scale is None else list(scale.labels)
+    named = [parse_label(c) for c in header.cells[1:]]
+    if scale is not None:
+        # A header naming exactly the scale's classes fixes the column
+        # order; any other header (e.g. "p(-2)") only describes the columns.
+        if len(named) == scale.n_classes and set(named) == set(scale.labels):
+            return named
+        return list(scale.labels)
+    if len(set(named)) != len(named):
+        raise DataFileError(
+            f"path={str(path)!r} line {header.line}: class names in the header must be unique "
+            f"(got {header.cells[1:]!r})"
+        )
+    return named
 
 
 def read_distribution_file(
-    path: str | Path,
-    *,
-    scale: ClassScale | Sequence[Hashable] | None = None,
-    tol: float = SUM_TOLERANCE,
-) -> Distributions:
-    """Read ``topic, p_1, ..., p_C`` rows into :class:`Distributions` indexed by topic.
+    path: str | Path, *, scale: ClassScale | Sequence[Hashable] | None = None
+) -> pd.DataFrame:
+    """Read a distribution file: ``topic, p_1, ..., p_C`` per line.
 
-    A header row (first cell ``topic``/``id``) names the classes; otherwise
-    the classes are ``scale`` or ``0 .. C-1``.
+    This is the format of SemEval-2016/2017 Task 4 subtask E gold and run
+    files (``p(-2) .. p(2)``).
+
+    Parameters
+    ----------
+    path
+        The file.
+    scale
+        The classes, in column order.  A header row naming exactly these
+        classes may give them in another order; a header with other names
+        is only a description.  Without a scale the header names the
+        classes, or, without a header, they are ``0 .. C-1``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A ``topic`` column and one column per class (labels as column
+        names), in file order.  Probabilities are checked by
+        :class:`~axiometrics.io.runs.DistributionRuns`.
 
     Raises
     ------
-    InvalidInputError
-        On ragged rows, non-numeric probabilities, repeated topics, or
-        distributions that do not sum to 1 (the topic is named).
+    DataFileError
+        Missing or empty file, a header without distributions, rows with
+        the wrong number of fields or fewer than 2 probabilities, repeated
+        class names, values that are not numbers (file and line named).
     """
-    rows = _rows(path)
-    header: list[str] | None = None
-    if rows[0][0].lower() in _HEADER_WORDS:
-        header, rows = rows[0], rows[1:]
-    if not rows:
-        raise InvalidInputError(f"path={str(path)!r} has a header but no distributions")
-    width = len(rows[0])
-    if width < 3:
-        raise InvalidInputError(
-            f"path={str(path)!r}: expected a topic and at least 2 probabilities per row "
-            f"(got {rows[0]!r})"
-        )
-    for line, row in enumerate(rows, start=2 if header else 1):
-        if len(row) != width:
-            raise InvalidInputError(
-                f"path={str(path)!r} line {line}: expected {width} fields (got {len(row)})"
+    header, body = split_header(read_rows(path))
+    if not body:
+        raise DataFileError(f"path={str(path)!r} has a header but no distributions")
+    resolved = None if scale is None else as_scale(scale, None)
+    first = body[0]
+    if resolved is None:
+        width = len(first.cells)
+        if width < 3:
+            raise DataFileError(
+                f"path={str(path)!r} line {first.line}: expected a topic and at least 2 "
+                f"probabilities per row (got {first.cells!r})"
             )
-    topics = [r[0] for r in rows]
-    if len(set(topics)) != len(topics):
-        dupes = sorted({t for t in topics if topics.count(t) > 1})[:5]
-        raise InvalidInputError(f"path={str(path)!r}: topics must be unique (got {dupes!r} twice)")
-    try:
-        probs = np.array([[float(x) for x in r[1:]] for r in rows])
-    except ValueError as exc:
-        raise InvalidInputError(
-            f"path={str(path)!r}: probabilities must be numbers ({exc})"
-        ) from None
-    if scale is not None:
-        resolved = scale if isinstance(scale, ClassScale) else ClassScale(scale)
-    elif header is not None:
-        resolved = ClassScale([_parse_label(h) for h in header[1:]])
+        expected = f"{width} fields like the first row"
     else:
-        resolved = ClassScale.of_size(width - 1)
-    if resolved.n_classes != width - 1:
-        raise InvalidInputError(
-            f"path={str(path)!r}: expected {resolved.n_classes} probabilities per row for scale "
-            f"{list(resolved.labels)!r} (got {width - 1})"
+        width = resolved.n_classes + 1
+        expected = (
+            f"a topic and {resolved.n_classes} probabilities for the classes "
+            f"{list(resolved.labels)!r}"
         )
-    for ok, what in ((np.isfinite(probs), "finite"), (probs >= 0, "non-negative")):
-        bad_rows = np.flatnonzero(~ok.all(axis=1))
-        if bad_rows.size:
-            raise InvalidInputError(
-                f"path={str(path)!r} topic={topics[bad_rows[0]]!r}: probabilities must be {what} "
-                f"(got {rows[bad_rows[0]][1:]!r})"
-            )
-    sums = probs.sum(axis=1)
-    bad = np.flatnonzero(np.abs(sums - 1) > tol)
-    if bad.size:
-        raise InvalidInputError(
-            f"path={str(path)!r} topic={topics[bad[0]]!r}: probabilities must sum to 1 "
-            f"(got {sums[bad[0]]:.6g})"
-        )
-    return Distributions(probs, resolved, tuple(topics))
+    _check_widths(path, body if header is None else [header, *body], width, expected)
+    columns = _class_columns(path, header, resolved, width)
+    records = []
+    for line, cells in body:
+        try:
+            records.append([cells[0], *(float(x) for x in cells[1:])])
+        except ValueError:
+            raise DataFileError(
+                f"path={str(path)!r} line {line}: probabilities must be numbers (got {cells[1:]!r})"
+            ) from None
+    return pd.DataFrame(records, columns=["topic", *columns])
 
 
 def read_confusion_matrix(
@@ -204,29 +180,35 @@ def read_confusion_matrix(
     rows: str = "system",
     scale: ClassScale | Sequence[Hashable] | None = None,
 ) -> ConfusionMatrices:
-    """Read a labelled confusion-matrix CSV/TSV.
+    r"""Read a labelled confusion-matrix CSV/TSV.
 
-    The header row holds the column labels (its first cell is ignored); each
-    following row starts with its row label.  ``rows`` says whether row
-    labels are system classes (default) or gold classes.
+    The first row holds the column labels (its first cell, e.g.
+    ``system\gold``, is ignored); each following row starts with its row
+    label.  ``rows`` says whether the row labels are system classes
+    (default) or gold classes.
+
+    Raises
+    ------
+    DataFileError
+        A header without matrix rows, rows with another number of fields
+        than the header, counts that are not numbers (file and line named).
     """
-    table = _rows(path)
-    header, body = table[0], table[1:]
+    header, *body = read_rows(path)
     if not body:
-        raise InvalidInputError(f"path={str(path)!r}: expected a header row and matrix rows")
-    for line, row in enumerate(body, start=2):
-        if len(row) != len(header):
-            raise InvalidInputError(
-                f"path={str(path)!r} line {line}: expected {len(header)} fields like the header "
-                f"(got {len(row)})"
-            )
-    try:
-        counts = [[float(x) for x in r[1:]] for r in body]
-    except ValueError as exc:
-        raise InvalidInputError(f"path={str(path)!r}: counts must be numbers ({exc})") from None
+        raise DataFileError(f"path={str(path)!r}: expected a header row and matrix rows")
+    width = len(header.cells)
+    _check_widths(path, body, width, f"{width} fields like the header")
+    counts = []
+    for line, cells in body:
+        try:
+            counts.append([float(x) for x in cells[1:]])
+        except ValueError:
+            raise DataFileError(
+                f"path={str(path)!r} line {line}: counts must be numbers (got {cells[1:]!r})"
+            ) from None
     frame = pd.DataFrame(
         counts,
-        index=[_parse_label(r[0]) for r in body],
-        columns=[_parse_label(h) for h in header[1:]],
+        index=[parse_label(cells[0]) for _, cells in body],
+        columns=[parse_label(c) for c in header.cells[1:]],
     )
     return ConfusionMatrices.from_crosstab(frame, rows=rows, scale=scale)

@@ -1,6 +1,6 @@
 """Typed errors of the meta-evaluation engine.
 
-Both subclass the core errors, so ``except InvalidInputError`` (or
+They subclass (or are) the core errors, so ``except InvalidInputError`` (or
 ``ValueError``) and ``except UndefinedMeasureError`` keep working.
 """
 
@@ -8,18 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from axiometrics.errors import AxiometricsError, InvalidInputError, UndefinedMeasureError
+from axiometrics.errors import AxiometricsError, DataFileError, UndefinedMeasureError
 
 __all__ = ["MetaInputError", "MissingDependencyError", "UndefinedScoreError"]
 
 
-class MetaInputError(InvalidInputError):
-    """Meta-evaluation input is malformed: runs, topics, items or score matrices.
-
-    Raised for a run missing topics or items, duplicate ids, too few
-    systems or topics, unknown measure directions, and similar problems.
-    The message names the file or run, what was expected and what was found.
-    """
+#: Meta-evaluation input is malformed: runs, topics, items or score matrices
+#: (a run missing topics or items, duplicate ids, too few systems or topics,
+#: unknown measure directions, ...).  The message names the file or run, what
+#: was expected and what was found.  It is the general
+#: :class:`~axiometrics.errors.DataFileError` (a subclass of
+#: ``InvalidInputError``), which the shared readers of :mod:`axiometrics.io`
+#: raise, so catching either name catches every data problem.
+MetaInputError = DataFileError
 
 
 class UndefinedScoreError(UndefinedMeasureError):

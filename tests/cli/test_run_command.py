@@ -24,3 +24,13 @@ def test_the_console_script_runs_the_main_job():
         check=True,
     )
     assert "accuracy" in result.stdout
+
+
+def test_the_main_job_marks_undefined_measures_and_says_where(capsys):
+    assert main(["run"]) == 0
+    out = capsys.readouterr().out
+    # The constant "always neutral" run has no variance: correlations are undefined for it.
+    assert "# undefined pearson: measure='pearson' is undefined" in out
+    assert "system='example_run_neutral' topic='topic01'" in out
+    pearson_row = next(line for line in out.splitlines() if line.split()[:1] == ["pearson"])
+    assert pearson_row.split()[2:] == ["undefined"] * 4

@@ -1,10 +1,12 @@
 import numpy as np
 import pytest
 
-from axiometrics import UnknownLabelError
+from axiometrics import UnknownLabelError, io
 from axiometrics.meta import (
+    SEMEVAL_SCALE,
     MetaInputError,
     MissingDependencyError,
+    read_distribution_file,
     read_distribution_runs,
     read_label_file,
     read_label_runs,
@@ -35,28 +37,29 @@ def test_semeval_subtask_c_files_are_read_into_label_runs(tmp_path):
     np.testing.assert_allclose(scores.scores[0], [[2 / 3, 1 / 3], [2 / 3, 0.0]])
 
 
-def test_a_header_line_and_blank_lines_are_skipped(tmp_path):
-    frame = read_label_file(write(tmp_path, "g.tsv", "id\ttopic\tlabel\n\n" + GOLD_C + "\n"))
-    assert len(frame) == 6
-    assert frame["label"].tolist() == [-2, 0, 2, 1, 1, -1]
+def test_the_meta_readers_are_the_shared_readers_with_semeval_defaults(tmp_path):
+    assert read_label_file is io.read_label_file
+    assert SEMEVAL_SCALE is io.SEMEVAL_SCALE
+    frame = read_distribution_file(write(tmp_path, "e.tsv", GOLD_E))
+    assert list(frame.columns) == ["topic", -2, -1, 0, 1, 2]
+    blank_lines = write(tmp_path, "gaps.tsv", "\n" + GOLD_C + "\n7\tbanana\n")
+    with pytest.raises(MetaInputError, match=r"gaps\.tsv' line 9: expected 3 fields"):
+        read_label_runs(blank_lines, {"a": blank_lines, "b": blank_lines})
 
 
-def test_ragged_lines_name_the_file_and_line(tmp_path):
-    path = write(tmp_path, "bad.tsv", GOLD_C + "7\tbanana\n")
-    with pytest.raises(MetaInputError, match=r"bad\.tsv' line 7: expected 3 fields"):
-        read_label_file(path)
+def test_a_single_run_is_too_few_for_a_meta_evaluation(tmp_path):
+    gold = write(tmp_path, "gold.tsv", GOLD_C)
+    with pytest.raises(MetaInputError, match=r"at least 2 systems to rank \(got 1: \['runA'\]\)"):
+        read_label_runs(gold, [write(tmp_path, "runA.tsv", RUN_A)])
+    one_topic = write(tmp_path, "one.tsv", "apple\t0.1\t0.2\t0.4\t0.2\t0.1\n")
+    with pytest.raises(MetaInputError, match=r"at least 2 topics"):
+        read_distribution_runs(one_topic, {"a": one_topic, "b": one_topic})
 
 
 def test_a_gold_file_needs_a_topic_column(tmp_path):
     path = write(tmp_path, "gold.tsv", "1\t-2\n2\t0\n")
     with pytest.raises(MetaInputError, match=r"expected 3 fields \(id, topic, label\)"):
         read_label_runs(path, {"a": path, "b": path})
-
-
-def test_duplicate_ids_in_a_file_are_rejected(tmp_path):
-    path = write(tmp_path, "run.tsv", RUN_A + "1\tapple\t2\n")
-    with pytest.raises(MetaInputError, match=r"item ids must be unique \(got duplicates \['1'\]\)"):
-        read_label_file(path)
 
 
 def test_labels_outside_the_semeval_scale_are_rejected(tmp_path):
@@ -71,13 +74,6 @@ def test_a_run_missing_a_topic_is_rejected(tmp_path):
     partial = write(tmp_path, "runP.tsv", RUN_A.split("4\t")[0])
     with pytest.raises(MetaInputError, match=r"run='runP' .* every item of topics \['banana'\]"):
         read_label_runs(gold, [write(tmp_path, "runA.tsv", RUN_A), partial])
-
-
-def test_missing_and_empty_files_raise_typed_errors(tmp_path):
-    with pytest.raises(MetaInputError, match="is not an existing file"):
-        read_label_file(tmp_path / "nope.tsv")
-    with pytest.raises(MetaInputError, match="is empty"):
-        read_label_file(write(tmp_path, "empty.tsv", "\n\n"))
 
 
 def test_run_files_with_the_same_name_are_rejected(tmp_path):

@@ -1,0 +1,218 @@
+"""Property verdicts published in the literature, as data.
+
+Each :class:`LiteratureVerdict` records one cell of a published property
+table, mapped onto an axiometrics claim and a registered measure name:
+
+* Amigó et al. (2020), Table 2: ordinal invariance, ordinal monotonicity,
+  imbalance (CEM^ORD's monotonicity and imbalance "provided that there are
+  no empty classes in the gold standard", §4.2);
+* Sakai (2021), Table 4 (OC): (i) ordinal, (ii) constant systems,
+  (iii) imbalance.  Column (i) ("handles ordinal classes") is read as
+  ordinal monotonicity, the only claim that separates the measures the way
+  the column does;
+* Sakai (2021), Table 7 (OQ): (i) handles ordinal classes, read as
+  point-mass monotonicity; (ii) symmetric;
+* Sakai (2022), Table 1: (b) suitable for ordinal classes (point-mass
+  monotonicity) and (d) no equidistance assumption (ordinal invariance);
+  column (c) "symmetric" lost its positions in the flattened source and is
+  left to the checker; §2.3: the priority preserving property holds for
+  DNKT and for none of the quantification measures, and DNKT is not useful
+  on a uniform gold (read as: PPP (b) needs a non-uniform gold).
+
+Measures are named as registered (``mae_macro`` is MAE^M); rows of the
+papers that group measures ("MAE, MSE", "Weighted kappa") give one entry per
+member.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["LITERATURE", "SOURCES", "LiteratureVerdict", "literature_for"]
+
+
+@dataclass(frozen=True)
+class LiteratureVerdict:
+    """One published verdict.
+
+    Attributes
+    ----------
+    source
+        Key of :data:`SOURCES` (e.g. ``"amigo2020"``).
+    measure
+        Registered measure name.
+    claim
+        Claim name.
+    holds
+        The published verdict (✓ is ``True``, - is ``False``).
+    column
+        The column of the published table.
+    preconditions
+        Preconditions the publication attaches to the verdict.
+    note
+        How the cell was read.
+    """
+
+    source: str
+    measure: str
+    claim: str
+    holds: bool
+    column: str
+    preconditions: tuple[str, ...] = ()
+    note: str = ""
+
+    @property
+    def label(self) -> str:
+        """``"✓"``, ``"✓ if ..."`` or ``"-"``."""
+        if not self.holds:
+            return "-"
+        return "✓ if " + " & ".join(self.preconditions) if self.preconditions else "✓"
+
+    @property
+    def citation(self) -> str:
+        """Short citation of the source table."""
+        return SOURCES[self.source]
+
+
+#: Short citations of the sources.
+SOURCES = {
+    "amigo2020": "Amigó et al. 2020, Table 2",
+    "sakai2021_t4": "Sakai 2021, Table 4",
+    "sakai2021_t7": "Sakai 2021, Table 7",
+    "sakai2022_t1": "Sakai 2022, Table 1",
+    "sakai2022_ppp": "Sakai 2022, §2.3",
+}
+
+_AMIGO_COLUMNS = (
+    ("ordinal_invariance", "Ord. Inv."),
+    ("ordinal_monotonicity", "Ord. Mon."),
+    ("imbalance", "Imb."),
+)
+_AMIGO = {
+    "accuracy": "✓--",
+    "accuracy_within": "✓--",
+    "maac": "✓-✓",
+    "cohen_kappa": "✓-✓",
+    "f1_macro": "✓-✓",
+    "mae_micro": "-✓-",
+    "mse": "-✓-",
+    "mae_macro": "-✓✓",
+    "mse_macro": "-✓✓",
+    "kappa_linear": "-✓✓",
+    "kappa_quadratic": "-✓✓",
+    "cosine": "-✓-",
+    "pearson": "---",
+    "kendall_tau_b": "✓-✓",
+    "spearman": "✓-✓",
+    "kendall_tau_a": "✓--",
+    "mutual_information": "✓-✓",
+    "cem_nom": "✓-✓",
+    "cem_int": "-✓✓",
+    "cem_ord": "✓✓✓",
+}
+
+_SAKAI_T4_COLUMNS = (
+    ("ordinal_monotonicity", "(i) ordinal"),
+    ("constant_system_discrimination", "(ii) constant systems"),
+    ("imbalance", "(iii) imbalance"),
+)
+_SAKAI_T4 = {
+    "kappa_linear": "✓-✓",
+    "alpha_ordinal": "✓✓✓",
+    "alpha_interval": "✓✓✓",
+    "cem_ord": "✓✓✓",
+    "mae_macro": "✓✓✓",
+    "f1_macro": "-✓✓",
+    "hmpr": "-✓✓",
+    "mae_micro": "✓✓-",
+    "accuracy": "-✓-",
+}
+
+_SAKAI_T7_COLUMNS = (
+    ("point_mass_monotonicity", "(i) handles ordinal classes"),
+    ("symmetry", "(ii) symmetric"),
+)
+_SAKAI_T7 = {
+    "nmd": "✓✓",
+    "rsnod": "✓✓",
+    "rnod": "✓-",
+    "nvd": "-✓",
+    "rnss": "-✓",
+    "jsd": "-✓",
+}
+
+
+def _table(
+    source: str, columns: tuple[tuple[str, str], ...], rows: dict[str, str]
+) -> list[LiteratureVerdict]:
+    out = []
+    for measure, marks in rows.items():
+        for (claim, column), mark in zip(columns, marks, strict=True):
+            pres: tuple[str, ...] = ()
+            note = ""
+            if source == "amigo2020" and measure == "cem_ord" and claim != "ordinal_invariance":
+                pres = ("no_empty_gold_class",)
+                note = "provided that there are no empty classes in the gold standard (§4.2)"
+            out.append(LiteratureVerdict(source, measure, claim, mark == "✓", column, pres, note))
+    return out
+
+
+def _sakai2022() -> list[LiteratureVerdict]:
+    out = []
+    ordinal = {"nmd", "rnod", "rnod2", "rnadw", "rnadw2"}
+    for m in ("nmd", "rnod", "rnod2", "rnadw", "rnadw2", "nvd", "rnss", "jsd", "dnkt"):
+        out.append(
+            LiteratureVerdict(
+                "sakai2022_t1", m, "point_mass_monotonicity", m in ordinal, "(b) ordinal classes"
+            )
+        )
+    for m in ("nmd", "rnod", "rnod2", "rnadw", "rnadw2"):
+        out.append(
+            LiteratureVerdict(
+                "sakai2022_t1",
+                m,
+                "ordinal_invariance",
+                m in {"nmd", "rnod2", "rnadw2"},
+                "(d) no equidistance",
+            )
+        )
+    for m in ("nmd", "rnod", "rnod2", "rnadw", "rnadw2", "nvd", "rnss", "jsd", "dnkt"):
+        out.append(
+            LiteratureVerdict(
+                "sakai2022_ppp",
+                m,
+                "priority_preservation",
+                m == "dnkt",
+                "PPP",
+                note="DNKT has the PPP; no quantification measure does",
+            )
+        )
+    out.append(
+        LiteratureVerdict(
+            "sakai2022_ppp",
+            "dnkt",
+            "priority_violation",
+            True,
+            "PPP",
+            ("gold_not_uniform",),
+            "DNKT is not useful if the gold distribution is uniform (DESIGN §5 reading: "
+            "PPP (b) fails only on a uniform gold)",
+        )
+    )
+    return out
+
+
+#: Every published verdict the property table compares with.
+LITERATURE: tuple[LiteratureVerdict, ...] = (
+    *_table("amigo2020", _AMIGO_COLUMNS, _AMIGO),
+    *_table("sakai2021_t4", _SAKAI_T4_COLUMNS, _SAKAI_T4),
+    *_table("sakai2021_t7", _SAKAI_T7_COLUMNS, _SAKAI_T7),
+    *_sakai2022(),
+)
+
+
+def literature_for(measure: str, claim: str | None = None) -> tuple[LiteratureVerdict, ...]:
+    """The published verdicts about ``measure`` (and ``claim``, if given)."""
+    return tuple(
+        v for v in LITERATURE if v.measure == measure and (claim is None or v.claim == claim)
+    )
