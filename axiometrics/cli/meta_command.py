@@ -20,6 +20,7 @@ import pandas as pd
 
 from axiometrics.cli.output import FORMATS
 from axiometrics.errors import InvalidParameterError
+from axiometrics.io.rows import parse_label
 from axiometrics.meta.coverage import DEFAULT_REFERENCE
 from axiometrics.meta.evaluate import ANALYSES, MetaEvaluation, run
 from axiometrics.meta.inputs import (
@@ -191,15 +192,7 @@ def _groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
 
 
 def _scale_labels(text: str) -> list[Any]:
-    labels: list[Any] = []
-    for part in _names(text):
-        try:
-            number = float(part)
-        except ValueError:
-            labels.append(part)
-        else:
-            labels.append(int(number) if number.is_integer() else number)
-    return labels
+    return [parse_label(part) for part in _names(text)]
 
 
 def _number(x: float) -> str:

@@ -176,21 +176,15 @@ def score_runs(
     scorers = resolve_measures(measures, runs.family, registry=registry)
     report = report if report is not None else ScoringReport()
     values = runs.scale.value_array
-    matrices: np.ndarray | None = None
-    pair: tuple[np.ndarray, np.ndarray] | None = None
     kept: list[tuple[str, bool, np.ndarray]] = []
+    inputs: dict[str, tuple[np.ndarray, ...]] = {}
     for scorer in scorers:
         name = str(scorer.measure)
         policy = _policy(on_undefined, name)
-        if scorer.measure.family == "oc" and isinstance(runs, LabelRuns):
-            if matrices is None:
-                matrices = runs.confusion_batch
-            raw = scorer(matrices, values=values, on_undefined=np.nan)
-        else:
-            if pair is None:
-                dist = runs.to_distribution_runs() if isinstance(runs, LabelRuns) else runs
-                pair = (dist.estimates, dist.gold[:, None, :])
-            raw = scorer(*pair, values=values, on_undefined=np.nan)
+        family = scorer.measure.family
+        if family not in inputs:
+            inputs[family] = runs.scorer_inputs(family)
+        raw = scorer(*inputs[family], values=values, on_undefined=np.nan)
         scores = np.array(raw, dtype=float)
         undefined = np.isnan(scores)
         if undefined.any():
