@@ -75,12 +75,15 @@ __all__ = [
     "UnknownMeasureError",
     "Violated",
     "__version__",
+    "build_property_table",
+    "check",
     "default_registry",
     "get_measure",
     "get_scorer",
     "list_measures",
     "register_claim",
     "register_precondition",
+    "render_property_table",
     "reset_default_registry",
     "score",
 ]
@@ -128,3 +131,20 @@ def score(
     0.875
     """
     return get_scorer(measure)(*inputs, values=values, on_undefined=on_undefined)
+
+
+_LAZY = {
+    "check": "axiometrics.checker",
+    "build_property_table": "axiometrics.property_table",
+    "render_property_table": "axiometrics.property_table",
+}
+
+
+def __getattr__(name: str) -> Any:
+    # The checker and the property table import Hypothesis; load them on first use
+    # so that ``import axiometrics`` stays light.
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'axiometrics' has no attribute {name!r}")

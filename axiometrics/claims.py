@@ -28,7 +28,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -39,6 +39,7 @@ from axiometrics.suggest import closest
 
 __all__ = [
     "CLAIM_OPTIONS",
+    "STRICT_MAX_COUNT",
     "Claim",
     "Precondition",
     "claim",
@@ -48,6 +49,7 @@ __all__ = [
     "register_precondition",
     "registered_claims",
     "registered_preconditions",
+    "required_claims_for_family",
     "resolve_reference",
 ]
 
@@ -126,6 +128,11 @@ class Claim:
         Per family, the procedure that checks the claim (an object with
         ``cases`` and ``decide``, see :class:`axiometrics.checker.Procedure`)
         or a lazy ``"module:attribute"`` reference to one.
+    required
+        Whether every measure of the claim's families must declare it.  The
+        built-in claims are required; a third-party claim is not, so adding
+        one does not invalidate the measures already written (the checker
+        checks it anyway and reports it as undeclared).
     """
 
     name: str
@@ -137,6 +144,7 @@ class Claim:
     logic: str = ""
     options: Mapping[str, Any] = field(default_factory=dict, compare=False)
     procedures: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    required: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "families", tuple(self.families))
@@ -337,6 +345,11 @@ def registered_preconditions() -> tuple[Precondition, ...]:
 def claims_for_family(family: str) -> tuple[Claim, ...]:
     """The claims that apply to measures of ``family``."""
     return tuple(c for c in _CATALOGUE.claims.values() if c.applies_to(family))
+
+
+def required_claims_for_family(family: str) -> tuple[Claim, ...]:
+    """The claims every measure of ``family`` must declare (the built-in ones)."""
+    return tuple(c for c in claims_for_family(family) if c.required)
 
 
 def _unregister_claim(name: str) -> None:
@@ -564,6 +577,6 @@ _BUILTIN_PRECONDITIONS = (
 )
 
 for _c in _BUILTIN_CLAIMS:
-    register_claim(_c)
+    register_claim(replace(_c, required=True))
 for _p in _BUILTIN_PRECONDITIONS:
     register_precondition(_p)

@@ -331,11 +331,11 @@ def build_property_table(
     comparisons = []
     by_name = {r.measure: r for r in reports}
     for ref in LITERATURE:
-        rep = by_name.get(ref.measure)
-        if rep is None:
+        checked = by_name.get(ref.measure)
+        if checked is None:
             continue
         try:
-            result: ClaimResult | None = rep.result(ref.claim)
+            result: ClaimResult | None = checked.result(ref.claim)
         except KeyError:
             result = None
         comparisons.append(_compare(ref, result))
@@ -447,7 +447,8 @@ def _markdown(table: PropertyTable) -> str:
         claims = table.claim_names(family)
         lines += ["", f"## {_FAMILY_TITLES.get(family, family)}", ""]
         rows = [
-            [f"{rep.title} (`{rep.measure}`)", *cells] for rep, cells in _summary_rows(table, family)
+            [f"{rep.title} (`{rep.measure}`)", *cells]
+            for rep, cells in _summary_rows(table, family)
         ]
         lines += _md_table(["Measure", *claims], rows)
     lines += ["", "## Agreement with the literature", ""]
@@ -479,7 +480,7 @@ def _markdown(table: PropertyTable) -> str:
         lines += [
             f"- **{c.reference.measure} / {c.reference.claim}** ({c.reference.citation}, "
             f"{c.reference.column}): published {c.reference.label}, checker: "
-            f"{c.verdict.summary() if c.verdict else 'not checked'}.",
+            f"{c.verdict.summary(timing=False) if c.verdict else 'not checked'}.",
         ]
         if c.verdict is not None and c.verdict.example is not None:
             lines += ["", "  ```", *("  " + ln for ln in c.verdict.example.render().split("\n"))]
@@ -491,7 +492,7 @@ def _markdown(table: PropertyTable) -> str:
         assert res.mismatch is not None
         lines.append(
             f"- **{rep.measure} / {res.claim}**: declared {res.declared_label}; "
-            f"{res.verdict.summary()} ({res.mismatch.severity})."
+            f"{res.verdict.summary(timing=False)} ({res.mismatch.severity})."
         )
         if res.verdict.example is not None:
             lines += ["", "  ```", *("  " + ln for ln in res.verdict.example.render().split("\n"))]
@@ -511,12 +512,9 @@ def _markdown(table: PropertyTable) -> str:
             label = f" [{v.label}]" if v.label else ""
             lines.append(f"- {claim}{label}: {_found_word(v)} — `{v.example.one_line()}`")  # type: ignore[union-attr]
     lines += ["", "## Provenance", ""]
-    lines += [
-        f"- {k}: {v}" for k, v in table.versions.items()
-    ]
+    lines += [f"- {k}: {v}" for k, v in table.versions.items()]
     lines += [
         f"- profile: {table.profile}, seed: {table.seed}, cases per claim: {table.max_examples}",
-        f"- wall time: {table.seconds:.1f}s",
         "",
     ]
     return "\n".join(lines)
@@ -551,7 +549,8 @@ seed {{ t.seed }}; equality means {{ t.tolerance }}.</p>
 <h2>Agreement with the literature</h2>
 <table><tr><th>Source</th><th>Measure</th><th>Claim</th><th>Published</th><th>Checker</th>
 <th>Agreement</th><th>Evidence</th></tr>
-{% for c in t.comparisons %}<tr><td>{{ c.reference.citation }}</td><td>{{ c.reference.measure }}</td>
+{% for c in t.comparisons %}<tr><td>{{ c.reference.citation }}</td>
+<td>{{ c.reference.measure }}</td>
 <td>{{ c.reference.claim }}</td><td>{{ c.reference.label }}</td><td>{{ c.found_label }}</td>
 <td class="{{ c.agreement }}">{{ c.agreement }}</td>
 <td>{% if c.agreement != "agrees" %}{{ c.evidence }}{% endif %}</td></tr>
@@ -562,14 +561,16 @@ seed {{ t.seed }}; equality means {{ t.tolerance }}.</p>
 <p>{{ ex.summary }}</p>
 {% for info in ex.info %}<p>{{ info }}</p>{% endfor %}
 {% for e in ex.entries %}<p><b>{{ e.name }}</b> &rarr; {{ e.score }}</p>
-{% if e.matrix %}<table class="m"><tr><td>sys\\gold</td>{% for j in e.classes %}<td>{{ j }}</td>{% endfor %}</tr>
-{% for row in e.matrix %}<tr><td>{{ loop.index0 }}</td>{% for x in row %}<td>{{ x }}</td>{% endfor %}</tr>{% endfor %}
+{% if e.matrix %}<table class="m"><tr><td>sys\\gold</td>
+{% for j in e.classes %}<td>{{ j }}</td>{% endfor %}</tr>
+{% for row in e.matrix %}<tr><td>{{ loop.index0 }}</td>
+{% for x in row %}<td>{{ x }}</td>{% endfor %}</tr>{% endfor %}
 </table>{% else %}<p>system {{ e.system }}, gold {{ e.gold }}</p>{% endif %}
 {% endfor %}
 <p><i>{{ ex.explanation }}</i></p>
 {% endfor %}
 <h2>Provenance</h2><ul>{% for k, v in t.versions.items() %}<li>{{ k }}: {{ v }}</li>{% endfor %}
-<li>wall time: {{ "%.1f"|format(t.seconds) }}s</li></ul>
+<li>profile: {{ t.profile }}, seed: {{ t.seed }}</li></ul>
 </body></html>
 """
 )
@@ -605,7 +606,7 @@ def _html(table: PropertyTable) -> str:
             for v in (res.verdict, *res.variants):
                 if v.example is None:
                     continue
-                entries = []
+                entries: list[dict[str, Any]] = []
                 for e in v.example.entries:
                     score = "undefined" if e.score is None else f"{e.score:.10g}"
                     if v.example.family == "oq" and len(e.inputs) == 2:
@@ -633,7 +634,7 @@ def _html(table: PropertyTable) -> str:
                         "measure": rep.measure,
                         "claim": res.claim,
                         "label": v.label,
-                        "summary": v.summary(),
+                        "summary": v.summary(timing=False),
                         "info": [f"{k}: {val}" for k, val in v.example.info.items()],
                         "entries": entries,
                         "explanation": v.example.explanation,
@@ -683,7 +684,7 @@ def _latex(table: PropertyTable) -> str:
         ]
         for rep, cells in _summary_rows(table, family):
             lines.append(
-                _latex_escape(rep.title)
+                f"{_latex_escape(rep.title)} (\\texttt{{{_latex_escape(rep.measure)}}})"
                 + " & "
                 + " & ".join(_latex_escape(c) for c in cells)
                 + " \\\\"

@@ -330,7 +330,7 @@ class Registry:
                         )
         missing = [
             c.name
-            for c in claim_catalogue.claims_for_family(measure.family)
+            for c in claim_catalogue.required_claims_for_family(measure.family)
             if c.name not in declared
         ]
         if missing:

@@ -52,6 +52,8 @@ _SAKAI_2022 = (
     "based on Kendall's tau"
 )
 
+_SQRT2 = float(np.sqrt(2.0))
+
 _SYMBOLS = (
     "p = system distribution, q = gold distribution over C ordered classes, "
     "v = class values (default 0 .. C-1)."
@@ -60,7 +62,10 @@ _DW = "DW_i = sum_j w_ij (p_j - q_j)^2 is the distance-weighted sum of squares s
 _VALUE_WEIGHTS = (
     "w_ij = |v_i - v_j| / (v_{C-1} - v_0), the class-value distance divided by the span of "
     "the values; at the default values this is |i - j| / (C - 1), so the measure equals "
-    "Sakai's definition with its 1/(C - 1) normalisation and stays in [0, 1] for any values"
+    "Sakai's definition with its 1/(C - 1) normalisation. Every w_ij <= 1 and "
+    "sum_j (p_j - q_j)^2 <= 2, so DW_i <= 2 and the root of any average of DW_i is at most "
+    "sqrt(2); scores above 1 occur on near-disjoint supports (p = [0,0,0,0,1], "
+    "q = [1e-6,1e-6,0,.999998,0] gives RNOD 1.04), so the declared range is [0, sqrt(2)]"
 )
 _GOLD_WEIGHTS = (
     "delta_ij = sum_{k=min(i,j)}^{max(i,j)} q_k - (q_i + q_j)/2, i.e. half the gold mass of "
@@ -206,7 +211,7 @@ def emd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarr
         name="rnod",
         family="oq",
         higher_is_better=False,
-        range=Range(0.0, 1.0),
+        range=Range(0.0, _SQRT2, note="DW_i <= 2; above 1 only on near-disjoint supports"),
         title="RNOD",
         description=f"Root normalised order-aware divergence. {_SYMBOLS} {_DW}, with "
         f"{_VALUE_WEIGHTS}. OD(p || q) = mean of DW_i over C* = {{i : q_i > 0}}, the classes "
@@ -256,7 +261,7 @@ def rnod(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndar
         name="rsnod",
         family="oq",
         higher_is_better=False,
-        range=Range(0.0, 1.0),
+        range=Range(0.0, _SQRT2, note="DW_i <= 2; above 1 only on near-disjoint supports"),
         title="RSNOD",
         description=f"Root symmetric normalised order-aware divergence. {_SYMBOLS} {_DW}, with "
         f"{_VALUE_WEIGHTS}. OD(p || q) = mean of DW_i over the classes with q_i > 0, and "
@@ -350,7 +355,7 @@ def rnod2(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.nda
         name="rnadw",
         family="oq",
         higher_is_better=False,
-        range=Range(0.0, 1.0),
+        range=Range(0.0, _SQRT2, note="DW_i <= 2; above 1 only on near-disjoint supports"),
         title="RNADW",
         description=f"Root normalised average distance-weighted sum of squares. {_SYMBOLS} "
         f"{_DW}, with {_VALUE_WEIGHTS}. ADW = mean of DW_i over all C classes (not only the "
@@ -749,7 +754,7 @@ def dnkt_nmd(
         name="dnkt_rnod",
         family="oq",
         higher_is_better=False,
-        range=Range(0.0, 1.0),
+        range=Range(0.0, _SQRT2, note="DW_i <= 2; above 1 only on near-disjoint supports"),
         title="DNKT_RNOD",
         description=_combination_description("RNOD", f"RNOD(p || q) (see rnod: {_VALUE_WEIGHTS})"),
         params=(_TIE_PARAM,),

@@ -78,13 +78,15 @@ def _accepts_values(func: Callable[..., Any]) -> bool:
     return "values" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
 
 
-def _check_arity(func: Callable[..., Any], n_inputs: int, signature: str, name: str) -> None:
+def _check_arity(
+    func: Callable[..., Any], n_inputs: int, signature: str, name: str, values: bool
+) -> None:
     try:
         sig = inspect.signature(func)
     except (TypeError, ValueError):
         return
     try:
-        sig.bind(*([None] * n_inputs))
+        sig.bind(*([None] * n_inputs), **({"values": None} if values else {}))
     except TypeError as exc:
         raise InvalidParameterError(
             f"callable {name!r} defined at {source_location(func)} has signature {name}{sig}, "
@@ -146,7 +148,9 @@ def _compute(
     return oc_labels
 
 
-def parse_expectations(expect: Mapping[str, Any] | None, family: str) -> dict[str, ClaimDeclaration]:
+def parse_expectations(
+    expect: Mapping[str, Any] | None, family: str
+) -> dict[str, ClaimDeclaration]:
     """Turn ``{"symmetry": "holds", "imbalance": "violated"}`` into declarations.
 
     Values may be ``"holds"``, ``"violated"``, ``"holds if pre1 & pre2"`` or
@@ -233,14 +237,14 @@ def subject_from_callable(
         raise InvalidParameterError(
             f"signature={signature!r}: family {family!r} callables take one of {list(accepted)}"
         )
-    display = name or getattr(func, "__qualname__", None) or getattr(func, "__name__", "measure")
+    display = name or getattr(func, "__name__", None) or type(func).__name__
     registry_name = re.sub(r"[^a-z0-9_]+", "_", str(display).lower()).strip("_") or "measure"
     if not registry_name[0].isalpha():
         registry_name = f"m_{registry_name}"
     n_inputs = 1 if sig == "matrix" else 2
-    _check_arity(func, n_inputs, sig, str(display))
     labels = family == "oc" and sig != "matrix"
     pass_values = not labels and _accepts_values(func)
+    _check_arity(func, n_inputs, sig, str(display), pass_values)
     lower, upper = score_range if score_range is not None else (-math.inf, math.inf)
     measure = Measure(
         name=registry_name,

@@ -234,15 +234,23 @@ class Decision:
         contradicts it) or ``"outside"`` (the claim does not speak about it).
     explanation
         One sentence with the numbers, shown with a counterexample or witness.
+    entries
+        Indices of the entries that make the point, shown with the example
+        (``None``: all of them).  A case that decides a claim over many
+        entries at once (e.g. every pair of one-hot estimates) shows the
+        offending pair only.
     """
 
     status: Literal["holds", "fails", "outside"]
     explanation: str = ""
+    entries: tuple[int, ...] | None = None
 
     @classmethod
-    def verdict(cls, ok: bool, explanation: str = "") -> Decision:
+    def verdict(
+        cls, ok: bool, explanation: str = "", entries: tuple[int, ...] | None = None
+    ) -> Decision:
         """``holds`` if ``ok`` else ``fails``."""
-        return cls("holds" if ok else "fails", explanation)
+        return cls("holds" if ok else "fails", explanation, entries)
 
     @classmethod
     def outside(cls, explanation: str = "") -> Decision:

@@ -26,9 +26,11 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+import numpy as np
 from hypothesis.database import ExampleDatabase
 
 from axiometrics.checker.callables import subject_from_callable
+from axiometrics.checker.cases import Case
 from axiometrics.checker.profiles import Profile, resolve_profile
 from axiometrics.checker.runner import run_claim
 from axiometrics.checker.subject import Subject
@@ -44,7 +46,7 @@ from axiometrics.claims import Claim, claims_for_family
 from axiometrics.claims import claim as lookup_claim
 from axiometrics.claims import precondition as lookup_precondition
 from axiometrics.declarations import Holds
-from axiometrics.errors import InputTypeError, InvalidParameterError
+from axiometrics.errors import InputTypeError, InvalidParameterError, MeasureImplementationError
 from axiometrics.measure import Measure
 from axiometrics.registry import Registry, Scorer, default_registry
 
@@ -115,6 +117,34 @@ def resolve_subject(
     raise InputTypeError(
         f"measure={measure!r}: expected a registered name, a Measure, a Scorer or a callable"
     )
+
+
+_TYPICAL = {
+    "oc": (np.array([[3, 1, 0], [1, 2, 1], [0, 1, 3]]),),
+    "oq": (np.array([0.2, 0.5, 0.3]), np.array([0.3, 0.3, 0.4])),
+}
+
+
+def _preflight(subject: Subject) -> None:
+    """Call a bare callable once on a typical input, so that a broken measure fails clearly.
+
+    Raises
+    ------
+    MeasureImplementationError
+        If it raises (other than its "undefined" error), naming the
+        exception and the file and line that raised it.
+    """
+    fam = subject.measure.family
+    inputs = _TYPICAL[fam]
+    case = Case.single(inputs, names=("typical input",))
+    obs = subject.observe(case)
+    if obs.crash is not None:
+        shown = ", ".join(np.array2string(a, separator=", ").replace("\n", "") for a in inputs)
+        raise MeasureImplementationError(
+            f"measure {subject.measure.title!r} raised {obs.crash.kind}: {obs.crash.message} "
+            f"at {obs.crash.location}, on a typical {fam.upper()} input ({shown}); fix it "
+            "before checking its claims"
+        )
 
 
 def _claims(requested: Iterable[str] | None, family: str) -> list[Claim]:
@@ -223,6 +253,8 @@ def check(
         score_range=score_range,
         expect=expect,
     )
+    if subject.kind == "callable":
+        _preflight(subject)
     profile = resolve_profile(settings, max_examples=max_examples)
     seed_value = profile.seed(seed)
     tol = tolerance if tolerance is not None else Tolerance()

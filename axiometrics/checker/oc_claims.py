@@ -134,31 +134,60 @@ def _imbalance_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
         max_classes=max(request.max_classes, lo),
         max_count=max(request.max_count, 2),
         empty_gold_classes=not request.wants("no_empty_gold_class"),
-    )
+    ).map(lambda moves: moves.gold_counts)
 
     @st.composite
     def build(draw: st.DrawFn) -> Case:
-        moves = draw(golds)
-        n = moves.gold_counts
-        v = draw(request.values(n.size))
+        # Every contiguous triple of the gold is tested at once: the inner
+        # quantifier is finite, so it is decided exhaustively per gold.
+        n = draw(golds)
+        c = n.size
+        v = draw(request.values(c))
+        mats, names = [], []
+        base = np.diag(n)
+        for c2 in range(1, c - 1):
+            for step in (-1, 1):
+                c1, c3 = c2 + step, c2 - step
+                if not n[c1] > n[c3] >= 1:
+                    continue
+                for source, label in ((c3, "c3"), (c1, "c1")):
+                    m = base.copy()
+                    m[source, source] -= 1
+                    m[c2, source] += 1
+                    mats.append(m)
+                    names.append(
+                        f"one item of {label}={source} (|{label}|={n[source]}) moved to c2={c2}"
+                    )
         return Case(
-            _stack(moves.from_smaller, moves.from_larger),
-            np.stack([v, v]),
-            (
-                f"one item of c3={moves.c3} (|c3|={n[moves.c3]}) moved to c2={moves.c2}",
-                f"one item of c1={moves.c1} (|c1|={n[moves.c1]}) moved to c2={moves.c2}",
-            ),
+            (np.stack(mats),),
+            np.broadcast_to(v, (len(mats), c)),
+            tuple(names),
             {"gold counts": vector(n)},
         )
 
     return build()
 
 
+def _decide_imbalance(case: Case, obs: Observation, judge: Judge) -> Decision:
+    for k in range(0, case.n_entries, 2):
+        smaller, larger = float(obs.scores[k]), float(obs.scores[k + 1])
+        relation = judge.compare(larger, smaller)
+        if relation != "better":
+            return Decision(
+                "fails",
+                f"moving from the larger c1 scores {fmt(larger)}, moving from the smaller c3 "
+                f"scores {fmt(smaller)}: the former is {relation}, not strictly better",
+                (k, k + 1),
+            )
+    return Decision("holds", f"{case.n_entries // 2} contiguous triples respect imbalance")
+
+
 IMBALANCE = Procedure(
     cases=_imbalance_cases,
-    decide=decide_better("moving from the smaller c3", "moving from the larger c1"),
+    decide=_decide_imbalance,
     spacing_sensitive=True,
-    description="the gold with one item of a larger vs a smaller class moved to the middle class",
+    description="a gold and, for every contiguous triple c1, c2, c3 with |c1| > |c3| >= 1, "
+    "the gold with one item of c1 or of c3 moved to c2",
 )
 
 

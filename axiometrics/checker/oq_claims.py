@@ -122,11 +122,7 @@ SYMMETRY = Procedure(
 
 def _priority_cases(request: CaseRequest, *, preserving: bool) -> st.SearchStrategy[Case]:
     lo = min_classes(request)
-    make = (
-        ax_st.priority_preserving_estimates
-        if preserving
-        else ax_st.priority_violating_estimates
-    )
+    make = ax_st.priority_preserving_estimates if preserving else ax_st.priority_violating_estimates
     estimates = make(
         min_classes=lo,
         max_classes=max(request.max_classes, lo),
@@ -172,29 +168,57 @@ PRIORITY_VIOLATION = Procedure(
 
 def _point_mass_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     lo = min_classes(request, floor=3)
-
-    pairs = ax_st.one_hot_pairs(
+    golds = ax_st.one_hot_pairs(
         min_classes=lo, max_classes=max(request.max_classes, lo), max_count=request.max_count
-    )
+    ).map(lambda pair: pair.gold)
 
     @st.composite
     def build(draw: st.DrawFn) -> Case:
-        pair = draw(pairs)
-        v = draw(request.values(pair.gold.size))
+        # Every one-hot estimate outside the gold's support is scored at once:
+        # the pairs (a, b) are finitely many, so they are decided exhaustively.
+        gold = draw(golds)
+        c = gold.size
+        support = np.flatnonzero(gold > 0)
+        outside = [k for k in range(c) if k < support.min() or k > support.max()]
+        estimates = np.eye(c)[outside]
+        v = draw(request.values(c))
         return _case(
-            [(pair.farther, pair.gold), (pair.nearer, pair.gold)],
-            np.stack([v, v]),
-            (f"D(e_{pair.b}, q) (farther)", f"D(e_{pair.a}, q) (nearer)"),
+            [(e, gold) for e in estimates],
+            np.broadcast_to(v, (len(outside), c)),
+            tuple(f"D(e_{k}, q)" for k in outside),
+            {"gold support": f"bins {support.min()}..{support.max()}"},
         )
 
     return build()
 
 
+def _decide_point_mass(case: Case, obs: Observation, judge: Judge) -> Decision:
+    bins = [int(np.argmax(case.inputs[0][k])) for k in range(case.n_entries)]
+    support = np.flatnonzero(case.inputs[1][0] > 0)
+    low, high = int(support.min()), int(support.max())
+    for i in range(case.n_entries):
+        for j in range(case.n_entries):
+            a, b = bins[i], bins[j]
+            same_side = (b < a < low) or (b > a > high)
+            if not same_side:
+                continue
+            near, far = float(obs.scores[i]), float(obs.scores[j])
+            relation = judge.compare(near, far)
+            if relation != "better":
+                return Decision(
+                    "fails",
+                    f"e_{a} (nearer the gold) scores {fmt(near)}, e_{b} scores {fmt(far)}: "
+                    f"the nearer is {relation}, not strictly better",
+                    (j, i),
+                )
+    return Decision("holds", "every nearer one-hot estimate scores strictly better")
+
+
 POINT_MASS_MONOTONICITY = Procedure(
     cases=_point_mass_cases,
-    decide=decide_better("the farther one-hot estimate", "the nearer one-hot estimate"),
+    decide=_decide_point_mass,
     spacing_sensitive=True,
-    description="two one-hot estimates on the same side of all gold mass",
+    description="a gold and every one-hot estimate outside its support",
 )
 
 
@@ -287,8 +311,10 @@ def _well_defined_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     # against a spiky gold (one bin at the count cap, stray items elsewhere),
     # where divergences reach their extremes.
     general = _pairs(request)
-    pairs = general if request.wants("no_zero_bin") else st.one_of(
-        general, _spiky_pairs(lo, hi, request.max_count)
+    pairs = (
+        general
+        if request.wants("no_zero_bin")
+        else st.one_of(general, _spiky_pairs(lo, hi, request.max_count))
     )
 
     @st.composite

@@ -42,7 +42,11 @@ def at_least_two_gold_classes(matrices: np.ndarray, *, values: np.ndarray) -> np
 def at_least_three_classes(first: np.ndarray, *rest: np.ndarray, values: np.ndarray) -> np.ndarray:
     """The scale has at least three classes (OC or OQ inputs)."""
     arr = np.asarray(first)
-    batch = arr.shape[:-2] if not rest else np.broadcast_shapes(arr.shape, *(r.shape for r in rest))[:-1]
+    batch = (
+        arr.shape[:-2]
+        if not rest
+        else np.broadcast_shapes(arr.shape, *(r.shape for r in rest))[:-1]
+    )
     return np.full(batch, arr.shape[-1] >= 3)
 
 
@@ -51,9 +55,11 @@ def equidistant_values(*inputs: np.ndarray, values: np.ndarray) -> np.ndarray:
     gaps = np.diff(np.asarray(values, dtype=float), axis=-1)
     spread = np.abs(gaps - gaps[..., :1])
     ok = np.all(spread <= 1e-9 * np.abs(gaps[..., :1]), axis=-1)
-    batch = inputs[0].shape[:-2] if len(inputs) == 1 else np.broadcast_shapes(
-        *(i.shape for i in inputs)
-    )[:-1]
+    batch = (
+        inputs[0].shape[:-2]
+        if len(inputs) == 1
+        else np.broadcast_shapes(*(i.shape for i in inputs))[:-1]
+    )
     return np.broadcast_to(ok, batch)
 
 

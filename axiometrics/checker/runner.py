@@ -32,7 +32,7 @@ from axiometrics.claims import precondition as lookup_precondition
 __all__ = ["run_claim"]
 
 
-class _Found(Exception):
+class _CaseFoundError(Exception):
     """Raised inside the Hypothesis test when a case decides the claim."""
 
     def __init__(self, case: Case, observation: Observation, decision: Decision) -> None:
@@ -42,7 +42,7 @@ class _Found(Exception):
         self.decision = decision
 
 
-class _Crashed(Exception):
+class _MeasureCrashedError(Exception):
     """Raised inside the Hypothesis test when the measure raised on a case."""
 
     def __init__(self, case: Case, observation: Observation) -> None:
@@ -53,12 +53,27 @@ class _Crashed(Exception):
 
 @dataclass
 class _Tally:
+    """Cases counted until the claim is decided (shrinking replays are not counted)."""
+
     cases: int = 0
     outside: int = 0
     decided: bool = False
 
+    def reject(self) -> None:
+        """Count a case outside the claim and reject it."""
+        if not self.decided:
+            self.outside += 1
+        reject()
 
-def _example(family: str, case: Case, obs: Observation, explanation: str) -> Example:
+
+def _example(
+    family: str,
+    case: Case,
+    obs: Observation,
+    explanation: str,
+    shown: tuple[int, ...] | None = None,
+) -> Example:
+    indices = range(case.n_entries) if shown is None else shown
     entries = tuple(
         Entry(
             case.names[k],
@@ -66,7 +81,7 @@ def _example(family: str, case: Case, obs: Observation, explanation: str) -> Exa
             np.array(case.values[k]),
             None if np.isnan(obs.scores[k]) else float(obs.scores[k]),
         )
-        for k in range(case.n_entries)
+        for k in indices
     )
     info = {key: str(value) for key, value in case.info.items()}
     return Example(family, entries, explanation, info, obs.crash, obs.warnings)
@@ -130,7 +145,7 @@ def run_claim(
     opts = {**claim.default_options(), **dict(options or {})}
     if subject.max_count is not None:
         opts["max_count"] = min(int(opts["max_count"]), subject.max_count)
-    base = {
+    base: dict[str, Any] = {
         "claim": claim.name,
         "measure": measure.name,
         "preconditions": tuple(preconditions),
@@ -182,8 +197,7 @@ def run_claim(
     def probe(case: Case) -> None:
         for _, predicate in predicates:
             if not np.all(predicate(*case.inputs, values=case.values)):
-                tally.outside += 0 if tally.decided else 1
-                reject()
+                tally.reject()
         obs = subject.observe(case, enforce_range=procedure.observe_crashes)
         if procedure.observe_crashes:
             # Steer the search toward both ends of the score range, where
@@ -193,20 +207,18 @@ def run_claim(
                 target(float(finite.max()), label="highest score")
                 target(float(-finite.min()), label="lowest score")
         if obs.crash is not None and not procedure.observe_crashes:
-            raise _Crashed(case, obs)
+            raise _MeasureCrashedError(case, obs)
         if np.any(obs.undefined) and not procedure.observe_undefined:
-            tally.outside += 0 if tally.decided else 1
-            reject()
+            tally.reject()
         decision = procedure.decide(case, obs, judge)
         if decision.status == "outside":
-            tally.outside += 0 if tally.decided else 1
-            reject()
+            tally.reject()
         if not tally.decided:
             tally.cases += 1
         deciding = decision.status == ("fails" if universal else "holds")
         if deciding:
             tally.decided = True
-            raise _Found(case, obs, decision)
+            raise _CaseFoundError(case, obs, decision)
 
     # Distinguish claims, precondition sets and options in an example database.
     probe._hypothesis_internal_add_digest = repr(  # type: ignore[attr-defined]
@@ -219,10 +231,16 @@ def run_claim(
     reason = ""
     try:
         test()
-    except _Found as found:
+    except _CaseFoundError as found:
         outcome = Outcome.REFUTED if universal else Outcome.CONFIRMED
-        example = _example(family, found.case, found.observation, found.decision.explanation)
-    except _Crashed as crashed:
+        example = _example(
+            family,
+            found.case,
+            found.observation,
+            found.decision.explanation,
+            found.decision.entries,
+        )
+    except _MeasureCrashedError as crashed:
         outcome = Outcome.ERROR
         crash = crashed.observation.crash
         reason = str(crash)

@@ -15,8 +15,10 @@ import math
 import os
 import traceback
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from types import TracebackType
+from typing import Any
 
 import numpy as np
 
@@ -66,7 +68,9 @@ class Subject:
         rng = self.scorer.measure.range
         free = Range(-math.inf, math.inf, rng.note)
         object.__setattr__(
-            self, "_unbounded", replace(self.scorer, measure=replace(self.scorer.measure, range=free))
+            self,
+            "_unbounded",
+            replace(self.scorer, measure=replace(self.scorer.measure, range=free)),
         )
         if not self.location:
             object.__setattr__(self, "location", _definition(self.scorer.compute))
@@ -137,15 +141,22 @@ def _is_measure_code(filename: str) -> bool:
     return not path.startswith(_STDLIB_DIR + os.sep)
 
 
-def _definition(func: object) -> str:
+def _short(filename: str) -> str:
+    """A path relative to the working directory when it lies below it (shorter, portable)."""
+    path = os.path.abspath(filename)
+    here = os.getcwd()
+    return os.path.relpath(path, here) if path.startswith(here + os.sep) else filename
+
+
+def _definition(func: Callable[..., Any]) -> str:
     """``"file:line in name"`` where a function is defined, or ``""``."""
     try:
-        target = inspect.unwrap(func)  # type: ignore[arg-type]
-        filename = inspect.getsourcefile(target)  # type: ignore[arg-type]
-        _, line = inspect.getsourcelines(target)  # type: ignore[arg-type]
+        target = inspect.unwrap(func)
+        filename = inspect.getsourcefile(target)
+        _, line = inspect.getsourcelines(target)
     except (TypeError, OSError):
         return ""
-    return f"{filename}:{line} in {getattr(target, '__name__', '?')}"
+    return f"{_short(str(filename))}:{line} in {getattr(target, '__name__', '?')}"
 
 
 def crash_from_exception(
@@ -170,11 +181,11 @@ def crash_from_exception(
         own = [f for f in frames if _is_measure_code(f.filename)]
         chosen = own[-1] if own else None
     if chosen is not None:
-        location = f"{chosen.filename}:{chosen.lineno} in {chosen.name}"
+        location = f"{_short(chosen.filename)}:{chosen.lineno} in {chosen.name}"
     elif fallback:
         location = f"{fallback} (measure defined here)"
     elif frames:
-        location = f"{frames[-1].filename}:{frames[-1].lineno} in {frames[-1].name}"
+        location = f"{_short(frames[-1].filename)}:{frames[-1].lineno} in {frames[-1].name}"
     else:
         location = "<unknown>"
     text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))

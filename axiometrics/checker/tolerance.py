@@ -59,9 +59,7 @@ class Tolerance:
                 or not math.isfinite(value)
                 or value < 0
             ):
-                raise InvalidParameterError(
-                    f"{name}={value!r}: expected a finite number >= 0"
-                )
+                raise InvalidParameterError(f"{name}={value!r}: expected a finite number >= 0")
 
     def bound(self, a: float, b: float) -> float:
         """The largest difference still counted as equality for ``a`` and ``b``."""

@@ -293,8 +293,8 @@ class Verdict:
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", dict(self.options))
 
-    def summary(self) -> str:
-        """One line: the outcome with its evidence size."""
+    def summary(self, *, timing: bool = True) -> str:
+        """One line: the outcome with its evidence size (and the seed and time if ``timing``)."""
         where = f" if {' & '.join(self.preconditions)}" if self.preconditions else ""
         if self.outcome is Outcome.REFUTED:
             text = f"refuted{where} (counterexample after {self.n_cases} cases)"
@@ -308,7 +308,7 @@ class Verdict:
             text = f"error{where}: the measure raised ({self.reason})"
         else:
             text = f"not applicable: {self.reason}"
-        if self.outcome is not Outcome.NOT_APPLICABLE and self.seed is not None:
+        if timing and self.outcome is not Outcome.NOT_APPLICABLE and self.seed is not None:
             text += f" [seed {self.seed}, {self.seconds:.2f}s]"
         return text
 

@@ -22,6 +22,8 @@ _COMMAND_MODULES = (
     "axiometrics.cli.list_command",
     "axiometrics.cli.score_command",
     "axiometrics.cli.meta_command",
+    "axiometrics.cli.check_command",
+    "axiometrics.cli.table_command",
 )
 
 

@@ -1,0 +1,283 @@
+"""``axiometrics check``: validate a measure's claims with generated adversarial inputs.
+
+Two forms::
+
+    axiometrics check mae_macro                          # a registered measure
+    axiometrics check my_measures.py:my_error --family oc --lower-is-better
+    axiometrics check my_pkg.metrics:score --family oq --expect symmetry=holds
+
+``MODULE:CALLABLE`` names a function in a Python file (a path ending in
+``.py``) or an importable module.  The callable is wrapped as described in
+:mod:`axiometrics.checker.callables` (``--signature``: ``matrix``,
+``gold,system`` or ``system,gold``).
+
+Exit status: 0 when no claim the measure declares (or ``--expect`` states)
+to hold is refuted; 1 when one is, when a check errored because the measure
+raised, or on a bad target (missing file, import error, wrong signature, a
+measure that raises on a typical input: the message gives the file and
+line); with ``--strict`` also 1 when a declared violation was not found.
+A bare callable without ``--expect`` declares nothing, so its check only
+reports (exit 0 unless it crashes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import os
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+from axiometrics.checker import PROFILES, check
+from axiometrics.checker.callables import SIGNATURES
+from axiometrics.checker.verdicts import CheckReport
+from axiometrics.claims import registered_claims
+from axiometrics.errors import InvalidParameterError
+from axiometrics.suggest import closest
+
+__all__ = ["add_parser", "load_callable", "parse_expect", "run_check"]
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the ``check`` subcommand."""
+    parser = subparsers.add_parser(
+        "check",
+        help="check a measure's claims with generated adversarial inputs",
+        description="Check every claim of a registered measure (NAME) or of a new measure "
+        "defined in a file or module (MODULE:CALLABLE), print each verdict with its "
+        "counterexample, and compare with the declarations.",
+    )
+    parser.add_argument(
+        "target",
+        help="a registered measure name, or MODULE:CALLABLE (MODULE: a .py path or module)",
+    )
+    parser.add_argument("--family", choices=sorted(SIGNATURES), help="family of a callable")
+    parser.add_argument(
+        "--signature",
+        help="how to call a callable: matrix (OC default), gold,system, system,gold (OQ default)",
+    )
+    parser.add_argument(
+        "--lower-is-better",
+        action="store_true",
+        help="the callable is an error (lower scores are better)",
+    )
+    parser.add_argument("--optimum", type=float, help="score of a perfect system (callables)")
+    parser.add_argument(
+        "--range",
+        nargs=2,
+        type=float,
+        metavar=("LOW", "HIGH"),
+        help="declared score range of a callable",
+    )
+    parser.add_argument(
+        "--expect",
+        metavar="CLAIM=VERDICT,...",
+        help="expected verdicts of a callable, e.g. symmetry=holds,imbalance=violated",
+    )
+    parser.add_argument("--claims", metavar="NAME,...", help="check only these claims")
+    parser.add_argument(
+        "--profile", choices=sorted(PROFILES), default="ci", help="settings profile (default: ci)"
+    )
+    parser.add_argument("--seed", type=int, help="Hypothesis seed (default: 0 under ci)")
+    parser.add_argument("--max-examples", type=int, help="cases per claim (overrides the profile)")
+    parser.add_argument(
+        "--spacing",
+        choices=("equidistant", "arbitrary"),
+        help="class values of the claims other than ordinal invariance (default: each "
+        "claim's own, equidistant)",
+    )
+    parser.add_argument(
+        "--no-variants",
+        action="store_true",
+        help="skip the variants (without preconditions, arbitrary spacing)",
+    )
+    parser.add_argument(
+        "--strict", action="store_true", help="also fail when a declared violation is not found"
+    )
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE")
+    parser.set_defaults(func=run_check)
+
+
+def parse_expect(text: str | None) -> dict[str, str]:
+    """``"symmetry=holds,imbalance=violated"`` -> ``{"symmetry": "holds", ...}``."""
+    out: dict[str, str] = {}
+    if not text:
+        return out
+    for item in text.split(","):
+        name, sep, verdict = item.partition("=")
+        if not sep or not name.strip() or not verdict.strip():
+            raise InvalidParameterError(
+                f"--expect item {item!r}: expected CLAIM=holds, CLAIM=violated or "
+                "CLAIM=holds if PRECONDITION"
+            )
+        out[name.strip()] = verdict.strip()
+    return out
+
+
+def _split_target(target: str) -> tuple[str, str] | None:
+    if ":" not in target:
+        return None
+    module, _, attr = target.rpartition(":")
+    if not module or not attr or os.sep in attr:
+        return None
+    return module, attr
+
+
+def _import_file(path: Path) -> Any:
+    name = f"_axiometrics_user_{abs(hash(str(path.resolve())))}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise InvalidParameterError(f"cannot import {str(path)!r} as a Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    directory = str(path.resolve().parent)
+    sys.path.insert(0, directory)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        del sys.modules[name]
+        raise InvalidParameterError(
+            f"importing {str(path)!r} failed: {type(exc).__name__}: {exc}{_where(exc, path)}"
+        ) from exc
+    finally:
+        if sys.path and sys.path[0] == directory:
+            sys.path.pop(0)
+    return module
+
+
+def _where(exc: BaseException, path: Path) -> str:
+    """`` (at file:line)`` of the innermost frame in ``path`` (syntax errors included)."""
+    if isinstance(exc, SyntaxError) and exc.filename:
+        return f" (at {exc.filename}:{exc.lineno})"
+    target = str(path.resolve())
+    frames = [
+        f for f in traceback.extract_tb(exc.__traceback__) if os.path.abspath(f.filename) == target
+    ]
+    if frames:
+        return f" (at {frames[-1].filename}:{frames[-1].lineno})"
+    return ""
+
+
+def load_callable(target: str) -> Any:
+    """Import ``MODULE:CALLABLE``; MODULE is a ``.py`` path or an importable module.
+
+    Raises
+    ------
+    InvalidParameterError
+        On a missing file or module, an import that fails (with the file and
+        line), a missing attribute (with suggestions) or a non-callable.
+    """
+    parts = _split_target(target)
+    if parts is None:
+        raise InvalidParameterError(
+            f"target={target!r}: expected a registered measure name or MODULE:CALLABLE"
+        )
+    module_name, attr = parts
+    if module_name.endswith(".py") or os.sep in module_name or "/" in module_name:
+        path = Path(module_name)
+        if not path.is_file():
+            raise InvalidParameterError(f"no such file: {module_name!r} (from target {target!r})")
+        module = _import_file(path)
+    else:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            raise InvalidParameterError(
+                f"no module named {module_name!r} (from target {target!r}); give a path to a "
+                ".py file or an importable module"
+            ) from exc
+        except Exception as exc:
+            raise InvalidParameterError(
+                f"importing module {module_name!r} failed: {type(exc).__name__}: {exc}"
+            ) from exc
+    obj: Any = module
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            names = [n for n in dir(obj) if not n.startswith("_")]
+            near = closest(part, names)
+            hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+            raise InvalidParameterError(f"{module_name!r} has no attribute {part!r}{hint}")
+        obj = getattr(obj, part)
+    if not callable(obj):
+        raise InvalidParameterError(f"{target!r} is a {type(obj).__name__}, not a callable measure")
+    return obj
+
+
+def _report_json(report: CheckReport) -> str:
+    payload = {
+        "measure": report.measure,
+        "family": report.family,
+        "kind": report.kind,
+        "profile": report.profile,
+        "seed": report.seed,
+        "tolerance": report.tolerance,
+        "failed": report.failed,
+        "verdicts": report.to_records(),
+    }
+    return json.dumps(payload, indent=2, default=str) + "\n"
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Run the check; return the exit status (see the module docstring)."""
+    claims = [c.strip() for c in args.claims.split(",")] if args.claims else None
+    options = None
+    if args.spacing:
+        options = {
+            c.name: {"spacing": args.spacing}
+            for c in registered_claims()
+            if c.name != "ordinal_invariance"
+        }
+    common: dict[str, Any] = {
+        "settings": args.profile,
+        "seed": args.seed,
+        "max_examples": args.max_examples,
+        "variants": not args.no_variants,
+        "options": options,
+    }
+    if _split_target(args.target) is None:
+        callable_only = {
+            "--family": args.family,
+            "--signature": args.signature,
+            "--optimum": args.optimum,
+            "--range": args.range,
+            "--expect": args.expect,
+        }
+        given = [k for k, v in callable_only.items() if v is not None]
+        if args.lower_is_better:
+            given.append("--lower-is-better")
+        if given:
+            raise InvalidParameterError(
+                f"{', '.join(given)} apply to MODULE:CALLABLE targets only; a registered measure "
+                "brings its own family, direction and declarations"
+            )
+        report = check(args.target, claims, **common)
+    else:
+        func = load_callable(args.target)
+        if args.family is None:
+            raise InvalidParameterError(
+                f"--family is required for a callable ({args.target!r}): oc (confusion matrix "
+                "or label vectors) or oq (distributions)"
+            )
+        report = check(
+            func,
+            claims,
+            family=args.family,
+            signature=args.signature,
+            higher_is_better=not args.lower_is_better,
+            optimum=args.optimum,
+            score_range=tuple(args.range) if args.range else None,
+            expect=parse_expect(args.expect),
+            **common,
+        )
+    text = _report_json(report) if args.format == "json" else report.render() + "\n"
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    failed = report.failed or (args.strict and any(r.mismatch is not None for r in report.results))
+    return 1 if failed else 0

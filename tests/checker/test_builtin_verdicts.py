@@ -1,0 +1,249 @@
+"""Pinned verdicts of the built-in measures: the checker agrees with the mathematics.
+
+The whole property table is built once, at the ``ci`` profile, and every
+assertion reads it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from axiometrics.checker import Outcome
+from axiometrics.literature import LITERATURE
+from axiometrics.property_table import build_property_table
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def table():
+    return build_property_table(settings="ci", jobs=2)
+
+
+def outcome(table, measure, claim, preconditions=()):
+    verdict = table.report(measure).result(claim).under(tuple(preconditions))
+    assert verdict is not None, f"{measure}/{claim} was not checked under {preconditions}"
+    return verdict
+
+
+@pytest.mark.parametrize("measure", ["mae_macro", "mae_micro", "kappa_linear", "alpha_interval"])
+def test_interval_measures_are_refuted_on_ordinal_invariance(table, measure):
+    assert outcome(table, measure, "ordinal_invariance").outcome is Outcome.REFUTED
+
+
+@pytest.mark.parametrize("measure", ["alpha_ordinal", "cem_ord", "f1_macro", "accuracy"])
+def test_ordinal_measures_survive_ordinal_invariance(table, measure):
+    assert outcome(table, measure, "ordinal_invariance").outcome is Outcome.NOT_REFUTED
+
+
+@pytest.mark.parametrize("measure", ["accuracy", "f1_macro"])
+def test_nominal_measures_are_refuted_on_ordinal_monotonicity(table, measure):
+    assert outcome(table, measure, "ordinal_monotonicity").outcome is Outcome.REFUTED
+
+
+def test_cem_ord_monotonicity_fails_only_through_an_empty_gold_class(table):
+    general = outcome(table, "cem_ord", "ordinal_monotonicity")
+    assert general.outcome is Outcome.REFUTED
+    before = general.example.entries[0].inputs[0]
+    assert np.any(before.sum(axis=0) == 0)
+    restricted = outcome(table, "cem_ord", "ordinal_monotonicity", ["no_empty_gold_class"])
+    assert restricted.outcome is Outcome.NOT_REFUTED
+
+
+@pytest.mark.parametrize("measure", ["mae_micro", "accuracy"])
+def test_micro_averaged_measures_are_refuted_on_imbalance(table, measure):
+    assert outcome(table, measure, "imbalance").outcome is Outcome.REFUTED
+
+
+def test_linear_kappa_scores_every_constant_system_alike(table):
+    verdict = outcome(table, "kappa_linear", "constant_system_discrimination")
+    assert verdict.outcome is Outcome.REFUTED
+    assert len({s for s in verdict.example.scores if s is not None}) == 1
+
+
+def test_rnod_is_asymmetric_through_a_zero_bin(table):
+    verdict = outcome(table, "rnod", "symmetry")
+    assert verdict.outcome is Outcome.REFUTED
+    system, gold = verdict.example.entries[0].inputs
+    assert np.any(system == 0) or np.any(gold == 0)
+
+
+def test_rnod_handles_point_masses_but_not_mass_transfers(table):
+    assert outcome(table, "rnod", "mass_transfer_monotonicity").outcome is Outcome.REFUTED
+    assert outcome(table, "rnod", "point_mass_monotonicity").outcome is Outcome.NOT_REFUTED
+
+
+@pytest.mark.parametrize("measure", ["nvd", "rnss", "jsd"])
+def test_nominal_divergences_are_refuted_on_point_mass_monotonicity(table, measure):
+    assert outcome(table, measure, "point_mass_monotonicity").outcome is Outcome.REFUTED
+
+
+@pytest.mark.parametrize("measure", ["nmd", "rsnod"])
+def test_nmd_and_rsnod_are_symmetric(table, measure):
+    assert outcome(table, measure, "symmetry").outcome is Outcome.NOT_REFUTED
+
+
+def test_dnkt_preserves_priorities_and_fails_violations_only_on_a_uniform_gold(table):
+    assert outcome(table, "dnkt", "priority_preservation").outcome is Outcome.NOT_REFUTED
+    general = outcome(table, "dnkt", "priority_violation")
+    assert general.outcome is Outcome.REFUTED
+    gold = general.example.entries[0].inputs[1]
+    assert np.allclose(gold, gold[0])
+    restricted = outcome(table, "dnkt", "priority_violation", ["gold_not_uniform"])
+    assert restricted.outcome is Outcome.NOT_REFUTED
+
+
+@pytest.mark.parametrize(
+    "measure",
+    ["nmd", "emd", "rnod", "rsnod", "rnod2", "rnadw", "rnadw2", "nvd", "rnss", "jsd", "kld"],
+)
+def test_no_quantification_measure_preserves_priorities(table, measure):
+    assert outcome(table, measure, "priority_preservation").outcome is Outcome.REFUTED
+
+
+def test_the_mae_macro_invariance_counterexample_is_shrunk(table):
+    example = outcome(table, "mae_macro", "ordinal_invariance").example
+    m = example.entries[0].inputs[0]
+    assert m.shape[0] <= 3
+    assert m.sum() <= 5
+    assert example.entries[0].score != example.entries[1].score
+
+
+# Claims each built-in measure satisfies mathematically (with the preconditions
+# in brackets); none of them may be refuted.
+TRULY_SATISFIED = {
+    "accuracy": "ordinal_invariance symmetry constant_system_discrimination identity "
+    "well_defined count_scale_invariance",
+    "accuracy_within": "ordinal_invariance symmetry identity count_scale_invariance",
+    "maac": "ordinal_invariance imbalance identity count_scale_invariance",
+    "f1_macro": "ordinal_invariance imbalance constant_system_discrimination identity "
+    "count_scale_invariance symmetry[no_empty_gold_class,no_empty_system_class]",
+    "hmpr": "ordinal_invariance imbalance constant_system_discrimination identity "
+    "count_scale_invariance symmetry[no_empty_gold_class,no_empty_system_class]",
+    "cohen_kappa": "ordinal_invariance imbalance symmetry identity count_scale_invariance",
+    "mutual_information": "ordinal_invariance symmetry count_scale_invariance",
+    "mae_macro": "ordinal_monotonicity imbalance identity count_scale_invariance well_defined",
+    "mae_micro": "ordinal_monotonicity symmetry constant_system_discrimination identity "
+    "count_scale_invariance well_defined",
+    "mse": "ordinal_monotonicity symmetry constant_system_discrimination identity "
+    "count_scale_invariance",
+    "mse_macro": "ordinal_monotonicity imbalance identity count_scale_invariance",
+    "kappa_linear": "symmetry identity count_scale_invariance",
+    "kappa_quadratic": "symmetry identity count_scale_invariance",
+    "alpha_ordinal": "ordinal_invariance symmetry identity",
+    "alpha_interval": "symmetry identity",
+    "pearson": "symmetry count_scale_invariance",
+    "spearman": "ordinal_invariance symmetry count_scale_invariance",
+    "kendall_tau_a": "ordinal_invariance symmetry",
+    "kendall_tau_b": "ordinal_invariance symmetry count_scale_invariance",
+    "cosine": "symmetry count_scale_invariance",
+    "cem_ord": "ordinal_invariance identity count_scale_invariance "
+    "ordinal_monotonicity[no_empty_gold_class] imbalance[no_empty_gold_class]",
+    "cem_nom": "ordinal_invariance imbalance identity count_scale_invariance",
+    "cem_int": "identity count_scale_invariance ordinal_monotonicity[no_empty_gold_class]",
+    "cem_ord_flat": "ordinal_invariance identity count_scale_invariance "
+    "ordinal_monotonicity[no_empty_gold_class]",
+    "nmd": "ordinal_invariance symmetry priority_violation point_mass_monotonicity "
+    "mass_transfer_monotonicity identity well_defined",
+    "emd": "symmetry priority_violation point_mass_monotonicity mass_transfer_monotonicity "
+    "identity",
+    "rnod": "priority_violation point_mass_monotonicity identity",
+    "rsnod": "symmetry priority_violation point_mass_monotonicity identity",
+    "rnod2": "ordinal_invariance priority_violation identity",
+    "rnadw": "symmetry priority_violation identity",
+    "rnadw2": "ordinal_invariance priority_violation identity",
+    "nvd": "ordinal_invariance symmetry priority_violation identity well_defined",
+    "rnss": "ordinal_invariance symmetry priority_violation identity well_defined",
+    "jsd": "ordinal_invariance symmetry priority_violation identity well_defined",
+    "kld": "ordinal_invariance priority_violation identity",
+    "dnkt": "ordinal_invariance symmetry priority_preservation "
+    "priority_violation[gold_not_uniform]",
+    "dnkt_jsd": "ordinal_invariance symmetry priority_preservation priority_violation",
+    "dnkt_nmd": "ordinal_invariance symmetry priority_preservation priority_violation",
+    "dnkt_rnod": "priority_preservation priority_violation",
+}
+
+
+def _parse(spec):
+    for item in spec.split():
+        name, _, pres = item.partition("[")
+        yield name, tuple(p for p in pres.rstrip("]").split(",") if p)
+
+
+def test_no_claim_a_builtin_truly_satisfies_is_refuted(table):
+    refuted = []
+    for measure, spec in TRULY_SATISFIED.items():
+        for claim, pres in _parse(spec):
+            verdict = outcome(table, measure, claim, pres)
+            if verdict.outcome is not Outcome.NOT_REFUTED:
+                refuted.append((measure, claim, pres, verdict.summary()))
+    assert refuted == []
+
+
+# Published verdicts the checker disagrees with; each is explained in docs/claims.md.
+DOCUMENTED_FINDINGS = {
+    ("amigo2020", "kappa_linear", "ordinal_monotonicity"),
+    ("amigo2020", "kappa_linear", "imbalance"),
+    ("amigo2020", "kappa_quadratic", "ordinal_monotonicity"),
+    ("amigo2020", "kappa_quadratic", "imbalance"),
+    ("amigo2020", "cosine", "ordinal_monotonicity"),
+    ("amigo2020", "kendall_tau_b", "imbalance"),
+    ("amigo2020", "spearman", "imbalance"),
+    ("amigo2020", "mutual_information", "imbalance"),
+    ("amigo2020", "cem_int", "ordinal_monotonicity"),
+    ("amigo2020", "cem_int", "imbalance"),
+    ("sakai2021_t4", "kappa_linear", "ordinal_monotonicity"),
+    ("sakai2021_t4", "kappa_linear", "imbalance"),
+    ("sakai2021_t4", "alpha_ordinal", "ordinal_monotonicity"),
+    ("sakai2021_t4", "alpha_ordinal", "imbalance"),
+    ("sakai2021_t4", "alpha_interval", "ordinal_monotonicity"),
+    ("sakai2021_t4", "alpha_interval", "imbalance"),
+    ("sakai2021_t4", "cem_ord", "ordinal_monotonicity"),
+    ("sakai2021_t4", "cem_ord", "imbalance"),
+    ("sakai2021_t4", "mae_macro", "constant_system_discrimination"),
+    ("sakai2022_t1", "rnod2", "point_mass_monotonicity"),
+    ("sakai2022_t1", "rnadw2", "point_mass_monotonicity"),
+    ("sakai2022_t1", "rnadw", "point_mass_monotonicity"),
+}
+
+
+def test_the_table_reproduces_the_literature_or_documents_each_disagreement(table):
+    assert len(table.comparisons) == len(LITERATURE)
+    unchecked = [c.reference for c in table.comparisons if c.agreement == "unchecked"]
+    assert unchecked == []
+    found = {
+        (c.reference.source, c.reference.measure, c.reference.claim) for c in table.disagreements
+    }
+    assert found == DOCUMENTED_FINDINGS
+
+
+def test_every_refuted_published_property_comes_with_a_counterexample(table):
+    for c in table.disagreements:
+        if c.reference.holds:
+            assert c.verdict.outcome is Outcome.REFUTED
+            assert c.verdict.example is not None
+            assert len(c.verdict.example.entries) >= 2
+
+
+@pytest.mark.parametrize(
+    ("source", "measures"),
+    [
+        (
+            "amigo2020",
+            {"accuracy", "accuracy_within", "maac", "cohen_kappa", "f1_macro", "mae_micro"}
+            | {"mse", "mae_macro", "mse_macro", "kappa_linear", "kappa_quadratic", "cosine"}
+            | {"pearson", "kendall_tau_b", "spearman", "kendall_tau_a", "mutual_information"}
+            | {"cem_nom", "cem_int", "cem_ord"},
+        ),
+        (
+            "sakai2021_t4",
+            {"kappa_linear", "alpha_ordinal", "alpha_interval", "cem_ord"}
+            | {"mae_macro", "f1_macro", "hmpr", "mae_micro", "accuracy"},
+        ),
+        ("sakai2021_t7", {"nmd", "rsnod", "rnod", "nvd", "rnss", "jsd"}),
+    ],
+)
+def test_the_table_covers_every_measure_of_the_published_tables(table, source, measures):
+    covered = {c.reference.measure for c in table.comparisons if c.reference.source == source}
+    assert covered == measures

@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from axiometrics.cli import main
+
+
+@pytest.mark.parametrize(
+    ("fmt", "marker"),
+    [
+        ("markdown", "# Property table"),
+        ("html", "<!DOCTYPE html>"),
+        ("latex", "\\begin{tabular}"),
+        ("csv", "measure,claim,variant"),
+    ],
+)
+def test_the_table_is_written_in_each_format(tmp_path, capsys, fmt, marker):
+    out = tmp_path / f"table.{fmt}"
+    status = main(
+        [
+            "table",
+            "--measures",
+            "accuracy,nmd",
+            "--max-examples",
+            "10",
+            "--format",
+            fmt,
+            "--output",
+            str(out),
+        ]
+    )
+    assert status == 0
+    text = out.read_text(encoding="utf-8")
+    assert marker in text
+    assert "accuracy" in text
+    assert "nmd" in text
+    assert "wrote" in capsys.readouterr().err
+
+
+def test_the_table_goes_to_standard_output_by_default(capsys):
+    assert (
+        main(["table", "--family", "oq", "--measures", "nmd,accuracy", "--max-examples", "5"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "`nmd`" in out
+    assert "`accuracy`" not in out
+
+
+def test_csv_rows_carry_the_literature_verdicts(tmp_path):
+    out = tmp_path / "t.csv"
+    main(
+        [
+            "table",
+            "--measures",
+            "accuracy",
+            "--max-examples",
+            "5",
+            "--format",
+            "csv",
+            "-o",
+            str(out),
+        ]
+    )
+    rows = list(csv.DictReader(out.read_text(encoding="utf-8").splitlines()))
+    inv = next(r for r in rows if r["claim"] == "ordinal_invariance")
+    assert "Amigó et al. 2020, Table 2 ✓ (agrees)" in inv["literature"]
+
+
+def test_an_unknown_measure_or_family_fails_clearly(capsys):
+    assert main(["table", "--measures", "acuracy", "--max-examples", "5"]) == 1
+    assert "did you mean 'accuracy'" in capsys.readouterr().err
+    assert main(["table", "--family", "xx"]) == 1
+    assert "no registered measures" in capsys.readouterr().err

@@ -1,0 +1,135 @@
+from __future__ import annotations
+
+import csv
+import io
+import pickle
+
+import numpy as np
+import pytest
+
+from axiometrics import Holds, Measure, MeasurePlugin, NotApplicable, Range
+from axiometrics.claims import claims_for_family
+from axiometrics.errors import InvalidParameterError, UnknownMeasureError
+from axiometrics.literature import LITERATURE, SOURCES, literature_for
+from axiometrics.property_table import (
+    FORMATS,
+    build_property_table,
+    render_property_table,
+)
+from axiometrics.registry import Registry
+
+
+@pytest.fixture(scope="module")
+def small_table():
+    return build_property_table(measures=["accuracy", "nmd"], max_examples=25)
+
+
+def test_literature_entries_name_registered_claims_and_known_sources():
+    from axiometrics.claims import claim
+
+    for ref in LITERATURE:
+        assert ref.source in SOURCES
+        assert claim(ref.claim)  # raises on an unknown claim
+    cem = literature_for("cem_ord", "ordinal_monotonicity")
+    assert {r.source for r in cem} == {"amigo2020", "sakai2021_t4"}
+    amigo = next(r for r in cem if r.source == "amigo2020")
+    assert amigo.preconditions == ("no_empty_gold_class",)
+    assert amigo.label.startswith("✓ if")
+
+
+def test_accuracy_and_nmd_reproduce_their_published_verdicts(small_table):
+    comps = small_table.comparisons
+    assert {c.reference.measure for c in comps} == {"accuracy", "nmd"}
+    assert all(c.agreement == "agrees" for c in comps), [
+        (c.reference, c.found_label) for c in comps if c.agreement != "agrees"
+    ]
+    assert small_table.profile == "ci"
+    assert small_table.seed == 0
+    assert small_table.max_examples == 25
+
+
+def test_claim_times_are_reported_for_every_claim_checked(small_table):
+    seconds = small_table.claim_seconds()
+    assert set(seconds) == {c.name for f in ("oc", "oq") for c in claims_for_family(f)}
+    assert all(s > 0 for s in seconds.values())
+
+
+def test_markdown_shows_both_families_the_legend_and_the_literature(small_table):
+    text = render_property_table(small_table, "markdown")
+    assert text.startswith("# Property table")
+    assert "## Ordinal classification (OC)" in text
+    assert "## Ordinal quantification (OQ)" in text
+    assert "| Accuracy (`accuracy`) | ✓ · A✓=" in text
+    assert "Amigó et al. 2020, Table 2 (3 of 3 verdicts reproduced)" in text
+    assert "## Provenance" in text
+
+
+def test_html_is_self_contained(small_table):
+    text = render_property_table(small_table, "html")
+    assert text.startswith("<!DOCTYPE html>")
+    assert "<style>" in text
+    assert "http://" not in text
+    assert "https://" not in text
+    assert "<script" not in text
+
+
+def test_latex_escapes_underscores_and_symbols(small_table):
+    text = render_property_table(small_table, "latex")
+    assert "ordinal\\_invariance" in text
+    assert "\\checkmark{}" in text
+    assert "\\begin{tabular}" in text
+
+
+def test_csv_has_one_row_per_verdict_with_the_literature(small_table):
+    rows = list(csv.DictReader(io.StringIO(render_property_table(small_table, "csv"))))
+    assert {r["measure"] for r in rows} == {"accuracy", "nmd"}
+    acc = [r for r in rows if r["measure"] == "accuracy" and r["claim"] == "imbalance"]
+    assert acc[0]["outcome"] == "refuted"
+    assert "Amigó et al. 2020, Table 2 - (agrees)" in acc[0]["literature"]
+
+
+def test_an_unknown_format_is_rejected(small_table):
+    with pytest.raises(InvalidParameterError, match="expected one of"):
+        render_property_table(small_table, "pdf")
+    assert set(FORMATS) == {"markdown", "html", "latex", "csv"}
+
+
+def test_html_escapes_text_from_measure_definitions():
+    plugin = MeasurePlugin("test-html")
+    claims = {c.name: NotApplicable("test") for c in claims_for_family("oc")}
+    claims["symmetry"] = Holds()
+
+    @plugin.measure(
+        Measure(
+            name="test_script_title",
+            family="oc",
+            higher_is_better=True,
+            range=Range(0, 1),
+            title="<script>alert(1)</script>",
+            claims=claims,
+        )
+    )
+    def trace_share(matrices, *, values):
+        return np.trace(matrices, axis1=-2, axis2=-1) / matrices.sum(axis=(-2, -1))
+
+    reg = Registry()
+    reg.register_plugin(plugin)
+    table = build_property_table(reg, max_examples=10)
+    html = render_property_table(table, "html")
+    assert "<script>" not in html
+    assert "&lt;script&gt;" in html
+    assert table.comparisons == ()
+
+
+def test_building_checks_the_arguments():
+    with pytest.raises(UnknownMeasureError):
+        build_property_table(measures=["acuracy"], max_examples=5)
+    with pytest.raises(InvalidParameterError, match="jobs"):
+        build_property_table(measures=["accuracy"], jobs=0)
+    with pytest.raises(InvalidParameterError, match="default registry"):
+        build_property_table(Registry(), jobs=2)
+
+
+def test_tables_pickle_for_worker_processes(small_table):
+    clone = pickle.loads(pickle.dumps(small_table))
+    assert render_property_table(clone, "csv") == render_property_table(small_table, "csv")

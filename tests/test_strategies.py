@@ -1,0 +1,229 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, Phase, find, given, settings
+from hypothesis.errors import InvalidArgument
+
+from axiometrics import strategies as ax_st
+from axiometrics.errors import InvalidParameterError
+from axiometrics.scale import ClassScale
+
+FIND = settings(
+    max_examples=3000,
+    database=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)
+# Reaching a corner needs no shrinking (shrinking an 11-class matrix is slow).
+REACH = settings(FIND, phases=[Phase.generate])
+
+
+# -- option validation ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("factory", "kwargs"),
+    [
+        (ax_st.confusion_matrices, {"min_classes": 5, "max_classes": 3}),
+        (ax_st.confusion_matrices, {"n_classes": 1}),
+        (ax_st.confusion_matrices, {"max_count": 0}),
+        (ax_st.class_counts, {"min_nonempty": 13}),
+        (ax_st.class_counts, {"distinct_sizes": True, "max_count": 3}),
+        (ax_st.distributions, {"kinds": ()}),
+        (ax_st.distributions, {"kinds": ("gaussian",)}),
+        (ax_st.distributions, {"kinds": ("one_hot",), "zero_bins": False}),
+        (ax_st.class_values, {"spacing": "random"}),
+        (ax_st.class_values, {"max_gap": 0}),
+        (ax_st.increasing_transforms, {"kinds": ()}),
+        (ax_st.label_assignments, {"min_items": 4, "max_items": 2}),
+        (ax_st.gold_item_moves, {"n_classes": 2}),
+        (ax_st.one_hot_pairs, {"max_classes": 2}),
+    ],
+)
+def test_impossible_options_raise_an_invalid_argument_error(factory, kwargs):
+    with pytest.raises(ax_st.StrategyArgumentError) as info:
+        factory(**kwargs)
+    assert isinstance(info.value, InvalidArgument)
+    assert isinstance(info.value, InvalidParameterError)
+
+
+def test_options_must_be_keywords():
+    with pytest.raises(TypeError):
+        ax_st.confusion_matrices(3)  # type: ignore[misc]
+
+
+# -- validity -----------------------------------------------------------------------
+
+
+@given(ax_st.confusion_matrices(max_classes=6))
+def test_confusion_matrices_are_square_nonnegative_counts_with_items(m):
+    assert m.ndim == 2
+    assert m.shape[0] == m.shape[1]
+    assert 2 <= m.shape[0] <= 6
+    assert m.dtype == np.int64
+    assert m.min() >= 0
+    assert m.sum() > 0
+
+
+@given(
+    ax_st.confusion_matrices(max_classes=5, empty_gold_classes=False, empty_system_classes=False)
+)
+def test_confusion_matrices_without_empty_classes_fill_every_row_and_column(m):
+    assert np.all(m.sum(axis=0) > 0)
+    assert np.all(m.sum(axis=1) > 0)
+
+
+@given(ax_st.distributions(max_classes=7))
+def test_distributions_are_nonnegative_and_sum_to_one(p):
+    assert p.min() >= 0
+    assert abs(p.sum() - 1) < 1e-12
+
+
+@given(ax_st.distribution_pairs(zero_bins=False, max_classes=5))
+def test_distribution_pairs_share_the_classes_and_avoid_zero_bins_on_request(pair):
+    system, gold = pair
+    assert system.shape == gold.shape
+    assert system.min() > 0
+    assert gold.min() > 0
+
+
+@given(ax_st.class_values(max_classes=8))
+def test_class_values_are_strictly_increasing(v):
+    assert np.all(np.diff(v) > 0)
+
+
+@given(ax_st.class_values(spacing="equidistant"))
+def test_equidistant_class_values_have_equal_gaps(v):
+    gaps = np.diff(v)
+    assert np.allclose(gaps, gaps[0])
+
+
+@given(ax_st.class_scales(max_classes=5))
+def test_class_scales_have_one_value_per_label(scale):
+    assert isinstance(scale, ClassScale)
+    assert len(scale.values) == scale.n_classes
+
+
+@given(ax_st.increasing_transforms(), ax_st.class_values(max_classes=6))
+def test_increasing_transforms_preserve_the_order_of_class_values(f, v):
+    w = f(v)
+    assert np.all(np.isfinite(w))
+    assert np.all(np.diff(w) > 0), str(f)
+
+
+@given(ax_st.label_assignments(max_classes=4, max_items=10))
+def test_label_assignments_match_their_confusion_matrix(labels):
+    m = labels.matrix()
+    assert m.sum() == labels.gold.size == labels.system.size
+    assert np.array_equal(m.sum(axis=0), np.bincount(labels.gold, minlength=labels.n_classes))
+
+
+@given(ax_st.class_counts(min_nonempty=2, distinct_sizes=True, max_classes=8, max_count=50))
+def test_class_counts_can_require_distinct_nonempty_sizes(n):
+    sizes = n[n > 0]
+    assert sizes.size >= 2
+    assert len(set(sizes.tolist())) == sizes.size
+    assert n.max() <= 50
+
+
+# -- claim-specific pairs ---------------------------------------------------------------
+
+
+@given(ax_st.improved_systems(max_classes=5, max_count=20))
+def test_improved_systems_move_items_toward_but_not_past_their_gold(pair):
+    assert np.array_equal(pair.before.sum(axis=0), pair.after.sum(axis=0))
+    assert not np.array_equal(pair.before, pair.after)
+    assert pair.moves
+    for mv in pair.moves:
+        assert min(mv.source, mv.gold) <= mv.target <= max(mv.source, mv.gold)
+        assert mv.target != mv.source
+        assert mv.count >= 1
+
+
+@given(ax_st.gold_item_moves(max_classes=6, max_count=30))
+def test_gold_item_moves_take_one_item_from_contiguous_larger_and_smaller_classes(moves):
+    n = moves.gold_counts
+    assert abs(moves.c1 - moves.c2) == 1
+    assert abs(moves.c3 - moves.c2) == 1
+    assert moves.c1 != moves.c3
+    assert n[moves.c1] > n[moves.c3] >= 1
+    for m, c in ((moves.from_larger, moves.c1), (moves.from_smaller, moves.c3)):
+        assert np.array_equal(m.sum(axis=0), n)
+        assert m[moves.c2, c] == 1
+        assert np.trace(m) == n.sum() - 1
+
+
+@given(ax_st.priority_preserving_estimates(max_classes=6))
+def test_priority_preserving_estimates_order_every_pair_of_bins_as_the_gold(pair):
+    assert ax_st.orders_agree(*pair)
+
+
+@given(ax_st.priority_violating_estimates(max_classes=6))
+def test_priority_violating_estimates_disagree_on_some_pair_of_bins(pair):
+    assert not ax_st.orders_agree(*pair)
+
+
+@given(ax_st.one_hot_pairs(max_classes=7))
+def test_one_hot_pairs_lie_on_one_side_of_all_gold_mass_with_a_nearer(pair):
+    support = np.flatnonzero(pair.gold > 0)
+    assert pair.nearer[pair.a] == 1
+    assert pair.farther[pair.b] == 1
+    below = pair.b < pair.a < support.min()
+    above = pair.b > pair.a > support.max()
+    assert below or above
+
+
+@given(ax_st.mass_transfers(max_classes=7))
+def test_mass_transfers_move_mass_one_bin_further_from_all_gold_mass(t):
+    support = np.flatnonzero(t.gold > 0)
+    assert abs(t.source - t.target) == 1
+    assert t.amount > 0
+    if t.target < t.source:
+        assert t.source <= support.min()
+    else:
+        assert t.source >= support.max()
+    assert np.isclose(t.after[t.target] - t.before[t.target], t.amount)
+    assert abs(t.after.sum() - 1) < 1e-12
+
+
+# -- corners are reached ----------------------------------------------------------------
+
+
+def test_confusion_matrices_reach_empty_gold_classes_and_shrink_to_a_tiny_matrix():
+    m = find(ax_st.confusion_matrices(), lambda m: np.any(m.sum(axis=0) == 0), settings=FIND)
+    # Shrinking is heuristic: a single misplaced item in a matrix of at most 4 classes.
+    assert m.shape[0] <= 4
+    assert m.sum() == 1
+
+
+@pytest.mark.parametrize(
+    ("description", "condition"),
+    [
+        ("constant system", lambda m: np.count_nonzero(m.sum(axis=1)) == 1 and m.shape[0] > 2),
+        ("single-class gold", lambda m: np.count_nonzero(m.sum(axis=0)) == 1 and m.shape[0] > 2),
+        ("11+ classes", lambda m: m.shape[0] >= 11),
+        ("a count of 10^6", lambda m: m.max() == 10**6),
+        (
+            "extreme imbalance",
+            lambda m: m.sum(axis=0).max() >= 1000 * max(1, m.sum(axis=0).min()),
+        ),
+        ("an empty system class", lambda m: np.any(m.sum(axis=1) == 0) and m.sum() > 3),
+    ],
+)
+def test_confusion_matrices_reach_the_corners(description, condition):
+    assert condition(find(ax_st.confusion_matrices(), condition, settings=REACH)), description
+
+
+@pytest.mark.parametrize(
+    ("description", "condition"),
+    [
+        ("an exact zero bin", lambda p: np.any(p == 0) and np.count_nonzero(p) > 1),
+        ("an exact tie", lambda p: p.size > 2 and len(set(p.tolist())) < p.size and p.min() > 0),
+        ("one-hot", lambda p: np.count_nonzero(p) == 1),
+        ("uniform", lambda p: p.size > 2 and np.all(p == p[0])),
+        ("a tiny bin next to a huge one", lambda p: p.max() > 0.999 and 0 < p[p > 0].min() < 1e-5),
+    ],
+)
+def test_distributions_reach_the_corners(description, condition):
+    assert condition(find(ax_st.distributions(), condition, settings=REACH)), description
