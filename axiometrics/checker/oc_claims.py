@@ -20,6 +20,7 @@ from axiometrics.checker.rules import (
     decide_well_defined,
     fmt,
     min_classes,
+    transformed_values,
     vector,
 )
 from axiometrics.checker.tolerance import Judge
@@ -61,18 +62,8 @@ def _invariance_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
         m = draw(matrices)
-        c = m.shape[0]
-        v = draw(request.values(c))
-        f = draw(ax_st.increasing_transforms(n_knots=c))
-        w = np.asarray(f(v), dtype=float)
-        if not (np.all(np.isfinite(w)) and np.all(np.diff(w) > 0)):
-            w = np.asarray(f(np.arange(c, dtype=float)), dtype=float)
-        return Case(
-            _stack(m, m),
-            np.stack([v, w]),
-            ("with values v", "with values f(v)"),
-            {"transform": f"{vector(v)} -> {vector(w)} ({f})"},
-        )
+        values, info = transformed_values(draw, request, m.shape[0])
+        return Case(_stack(m, m), values, ("with values v", "with values f(v)"), info)
 
     return build()
 

@@ -19,7 +19,7 @@ from axiometrics.checker.rules import (
     decide_well_defined,
     fmt,
     min_classes,
-    vector,
+    transformed_values,
 )
 from axiometrics.checker.tolerance import Judge
 
@@ -71,18 +71,8 @@ def _invariance_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
         p, q = draw(pairs)
-        c = p.size
-        v = draw(request.values(c))
-        f = draw(ax_st.increasing_transforms(n_knots=c))
-        w = np.asarray(f(v), dtype=float)
-        if not (np.all(np.isfinite(w)) and np.all(np.diff(w) > 0)):
-            w = np.asarray(f(np.arange(c, dtype=float)), dtype=float)
-        return _case(
-            [(p, q), (p, q)],
-            np.stack([v, w]),
-            ("with values v", "with values f(v)"),
-            {"transform": f"{vector(v)} -> {vector(w)} ({f})"},
-        )
+        values, info = transformed_values(draw, request, p.size)
+        return _case([(p, q), (p, q)], values, ("with values v", "with values f(v)"), info)
 
     return build()
 

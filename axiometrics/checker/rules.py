@@ -8,7 +8,9 @@ so that the tolerance policy is the same everywhere.
 from __future__ import annotations
 
 import numpy as np
+from hypothesis import strategies as st
 
+from axiometrics import strategies as ax_st
 from axiometrics.checker.cases import Case, CaseRequest, Decide, Decision, Observation
 from axiometrics.checker.tolerance import Judge
 
@@ -18,6 +20,7 @@ __all__ = [
     "decide_well_defined",
     "fmt",
     "min_classes",
+    "transformed_values",
     "vector",
 ]
 
@@ -30,6 +33,23 @@ def fmt(x: float) -> str:
 def vector(v: np.ndarray) -> str:
     """A short rendering of a vector: ``[0, 1, 3]``."""
     return "[" + ", ".join(f"{x:g}" for x in np.asarray(v)) + "]"
+
+
+def transformed_values(
+    draw: st.DrawFn, request: CaseRequest, n_classes: int
+) -> tuple[np.ndarray, dict[str, str]]:
+    """Draw class values ``v`` and ``f(v)`` for a strictly increasing ``f``.
+
+    Returns the two value vectors stacked ``(2, C)`` and a description of the
+    transform for the counterexample.  Should ``f(v)`` lose strictness in
+    floating point (huge values), ``f`` is applied to ``0 .. C-1`` instead.
+    """
+    v = draw(request.values(n_classes))
+    f = draw(ax_st.increasing_transforms(n_knots=n_classes))
+    w = np.asarray(f(v), dtype=float)
+    if not (np.all(np.isfinite(w)) and np.all(np.diff(w) > 0)):
+        w = np.asarray(f(np.arange(n_classes, dtype=float)), dtype=float)
+    return np.stack([v, w]), {"transform": f"{vector(v)} -> {vector(w)} ({f})"}
 
 
 def min_classes(request: CaseRequest, floor: int = 2) -> int:
