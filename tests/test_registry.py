@@ -1,4 +1,5 @@
 import importlib.metadata
+import sys
 import types
 
 import numpy as np
@@ -236,33 +237,45 @@ def test_unregister_removes_name_and_aliases():
     assert "h" not in reg
 
 
-def _fake_entry_point(name, dist_name, obj):
-    module = types.ModuleType(f"fake_{name}")
-    module.plugin = obj
-    import sys
+@pytest.fixture
+def installed_plugins(monkeypatch):
+    """Fake the ``axiometrics.measures`` entry points of installed distributions.
 
-    sys.modules[module.__name__] = module
-    ep = importlib.metadata.EntryPoint(
-        name=name, value=f"{module.__name__}:plugin", group="axiometrics.measures"
+    Call it with ``(plugin_name, distribution_name, measure_names)`` triples;
+    each becomes a plugin registering those measures.
+    """
+
+    def install(*specs):
+        eps = []
+        for name, dist_name, measure_names in specs:
+            plugin = MeasurePlugin(name)
+            for measure_name in measure_names:
+                plugin.add(make_measure(name=measure_name), trace_share)
+            module = types.ModuleType(f"fake_{name}")
+            module.plugin = plugin
+            monkeypatch.setitem(sys.modules, module.__name__, module)
+            ep = importlib.metadata.EntryPoint(
+                name=name, value=f"{module.__name__}:plugin", group="axiometrics.measures"
+            )
+            eps.append(
+                types.SimpleNamespace(
+                    name=ep.name, load=ep.load, dist=types.SimpleNamespace(name=dist_name)
+                )
+            )
+        monkeypatch.setattr(
+            registry_module,
+            "entry_points",
+            lambda group: eps if group == "axiometrics.measures" else [],
+        )
+
+    return install
+
+
+def test_third_party_entry_points_load_unless_disabled(installed_plugins):
+    installed_plugins(
+        ("third", "someone-else", ["third_party_measure"]),
+        ("builtin", "axiometrics", ["builtin_measure"]),
     )
-    dist = types.SimpleNamespace(name=dist_name)
-    return types.SimpleNamespace(name=ep.name, load=ep.load, dist=dist)
-
-
-def test_third_party_entry_points_load_unless_disabled(monkeypatch):
-    third = MeasurePlugin("third")
-    third.add(make_measure(name="third_party_measure"), trace_share)
-    builtin = MeasurePlugin("builtin")
-    builtin.add(make_measure(name="builtin_measure"), trace_share)
-    eps = [
-        _fake_entry_point("third", "someone-else", third),
-        _fake_entry_point("builtin", "axiometrics", builtin),
-    ]
-
-    def fake_entry_points(group):
-        return eps if group == "axiometrics.measures" else []
-
-    monkeypatch.setattr(registry_module, "entry_points", fake_entry_points)
     everything = Registry()
     everything.load_entry_points()
     assert everything.names() == ["builtin_measure", "third_party_measure"]
@@ -272,19 +285,10 @@ def test_third_party_entry_points_load_unless_disabled(monkeypatch):
     assert builtins_only.names() == ["builtin_measure"]
 
 
-def test_environment_switch_disables_third_party_plugins(monkeypatch):
-    third = MeasurePlugin("third")
-    third.add(make_measure(name="third_party_measure"), trace_share)
-    builtin = MeasurePlugin("builtin")
-    builtin.add(make_measure(name="builtin_measure"), trace_share)
-    eps = [
-        _fake_entry_point("third", "someone-else", third),
-        _fake_entry_point("builtin", "axiometrics", builtin),
-    ]
-    monkeypatch.setattr(
-        registry_module,
-        "entry_points",
-        lambda group: eps if group == "axiometrics.measures" else [],
+def test_environment_switch_disables_third_party_plugins(installed_plugins, monkeypatch):
+    installed_plugins(
+        ("third", "someone-else", ["third_party_measure"]),
+        ("builtin", "axiometrics", ["builtin_measure"]),
     )
     monkeypatch.setenv("AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS", "1")
     try:
@@ -294,19 +298,10 @@ def test_environment_switch_disables_third_party_plugins(monkeypatch):
         ax.reset_default_registry()
 
 
-def test_a_clashing_third_party_plugin_fails_loudly_naming_both_plugins(monkeypatch):
-    builtin = MeasurePlugin("builtin")
-    builtin.add(make_measure(name="shared"), trace_share)
-    third = MeasurePlugin("intruder")
-    third.add(make_measure(name="shared"), trace_share)
-    eps = [
-        _fake_entry_point("builtin", "axiometrics", builtin),
-        _fake_entry_point("intruder", "x", third),
-    ]
-    monkeypatch.setattr(
-        registry_module,
-        "entry_points",
-        lambda group: eps if group == "axiometrics.measures" else [],
+def test_a_clashing_third_party_plugin_fails_loudly_naming_both_plugins(installed_plugins):
+    installed_plugins(
+        ("builtin", "axiometrics", ["shared"]),
+        ("intruder", "x", ["shared"]),
     )
     with pytest.raises(
         DuplicateMeasureError, match=r"plugin='intruder' measure='shared'.*plugin='builtin'"
