@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from axiometrics.claims import Claim, Precondition, register_claim, register_precondition
 from axiometrics.confusion import ConfusionMatrices
 from axiometrics.declarations import Holds, NotApplicable, Violated
@@ -30,6 +28,7 @@ from axiometrics.errors import (
     InvalidInputError,
     InvalidParameterError,
     MeasureImplementationError,
+    PluginLoadWarning,
     RegistrationError,
     UndefinedMeasureError,
     UnknownClaimError,
@@ -63,6 +62,7 @@ __all__ = [
     "MeasurePlugin",
     "NotApplicable",
     "Param",
+    "PluginLoadWarning",
     "Precondition",
     "Range",
     "Reference",
@@ -109,7 +109,8 @@ def score(
     *inputs: Any,
     values: Any = None,
     on_undefined: str | float = "raise",
-) -> float | np.ndarray:
+    scale: Any = None,
+) -> Any:
     """Score inputs with a registered measure.
 
     Parameters
@@ -117,12 +118,23 @@ def score(
     measure
         Name, alias, ``"name(key=value)"`` expression, :class:`Measure` or :class:`Scorer`.
     *inputs
-        OC: confusion matrices ``(..., C, C)`` (rows = system, columns = gold)
-        or :class:`ConfusionMatrices`; OQ: ``system, gold`` distributions.
+        OC: confusion matrices ``(..., C, C)`` (rows = system, columns = gold),
+        :class:`ConfusionMatrices`, a crosstab DataFrame with axes named
+        ``gold``/``system``, or ``gold, system`` label vectors (gold first,
+        like scikit-learn); OQ: ``system, gold`` distributions (arrays,
+        :class:`Distributions`, DataFrames or Series labelled by class).
     values
         Class values; default: the inputs' scale, else ``0 .. C-1``.
     on_undefined
-        ``"raise"`` (default) or a number to use where the measure is undefined.
+        ``"raise"`` (default) or a finite number to use where the measure is undefined.
+    scale
+        Class scale for label inputs (required for non-numeric labels).
+
+    Returns
+    -------
+    float, numpy.ndarray, pandas.Series or pandas.DataFrame
+        A float for one input; an array for array batches; a Series indexed
+        by the batch keys (e.g. topics) for labelled batches.
 
     Examples
     --------
@@ -130,7 +142,7 @@ def score(
     >>> ax.score("accuracy", [[3, 1], [0, 4]])
     0.875
     """
-    return get_scorer(measure)(*inputs, values=values, on_undefined=on_undefined)
+    return get_scorer(measure)(*inputs, values=values, on_undefined=on_undefined, scale=scale)
 
 
 _LAZY = {

@@ -13,15 +13,35 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from axiometrics.errors import InputTypeError, InvalidInputError
-from axiometrics.scale import ClassScale, as_scale
+from axiometrics.scale import (
+    ClassScale,
+    as_real_array,
+    as_scale,
+    check_unique_labels,
+    is_pandas,
+    scale_from_observed,
+)
 
-__all__ = ["ConfusionMatrices", "validate_confusion_matrices"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "MAX_TOTAL_COUNT",
+    "ConfusionMatrices",
+    "crosstab_orientation",
+    "validate_confusion_matrices",
+]
+
+
+#: Largest accepted number of items in one matrix: 2**53, the last integer
+#: float64 holds exactly.  Larger totals lose counts and, near 1e308, make
+#: the sums the measures need overflow.
+MAX_TOTAL_COUNT = float(2**53)
 
 
 def validate_confusion_matrices(counts: Any, *, name: str = "matrices") -> np.ndarray:
@@ -30,17 +50,22 @@ def validate_confusion_matrices(counts: Any, *, name: str = "matrices") -> np.nd
     Raises
     ------
     InputTypeError
-        If the counts are not numeric.
+        If the counts are not real numbers (complex, boolean, string or
+        object arrays are refused before conversion).
     InvalidInputError
         If the matrices are not square, have fewer than 2 classes, hold
-        negative or non-finite counts, or a matrix has no items (N = 0).
+        negative or non-finite counts, a matrix has no items (N = 0) or more
+        than :data:`MAX_TOTAL_COUNT` items.
     """
     if isinstance(counts, ConfusionMatrices):
         return counts.counts
-    try:
-        arr = np.asarray(counts, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise InputTypeError(f"{name} must be numeric counts (got {counts!r:.200})") from exc
+    if is_pandas(counts):
+        raise InputTypeError(
+            f"{name} must be counts oriented rows = system, columns = gold, not a pandas "
+            f"{type(counts).__name__}; build it by label with "
+            'ConfusionMatrices.from_crosstab(table, rows="gold") or rows="system"'
+        )
+    arr = as_real_array(counts, name=name, what="counts")
     if arr.ndim < 2 or arr.shape[-1] != arr.shape[-2]:
         raise InvalidInputError(
             f"{name} must be square confusion matrices of shape (..., C, C) (got shape {arr.shape})"
@@ -53,12 +78,46 @@ def validate_confusion_matrices(counts: Any, *, name: str = "matrices") -> np.nd
         raise InvalidInputError(
             f"{name} must hold non-negative counts (got minimum {float(arr.min())!r})"
         )
-    totals = arr.sum(axis=(-2, -1))
+    with np.errstate(over="ignore"):  # overflowing sums are reported below, not warned about
+        totals = arr.sum(axis=(-2, -1))
+    too_many = ~(totals <= MAX_TOTAL_COUNT)
+    if np.any(too_many):
+        first = tuple(int(i) for i in np.argwhere(np.atleast_1d(too_many))[0])
+        at = "" if arr.ndim == 2 else f" at batch index {first}"
+        got = float(np.atleast_1d(totals)[first])
+        raise InvalidInputError(
+            f"{name} must hold at most 2**53 = {MAX_TOTAL_COUNT:.0f} items per matrix "
+            f"(got N={got:g}{at})"
+        )
     if np.any(totals <= 0):
         where = np.argwhere(np.atleast_1d(totals <= 0))
         at = "" if arr.ndim == 2 else f" at batch index {tuple(int(i) for i in where[0])}"
         raise InvalidInputError(f"{name} must contain at least one item (got N=0{at})")
     return arr
+
+
+def _role(axis_name: Any) -> str | None:
+    if isinstance(axis_name, str) and axis_name.strip().lower() in ("gold", "system"):
+        return axis_name.strip().lower()
+    return None
+
+
+def crosstab_orientation(table: Any) -> str | None:
+    """``"system"`` or ``"gold"`` for the role of a crosstab's rows, from its axis names.
+
+    The index and columns named ``gold`` / ``system`` (as ``pd.crosstab``
+    names them after the Series it counts) decide; one named axis is enough.
+    Returns ``None`` when the names do not say (unnamed, other names, or
+    both axes claiming the same role).
+    """
+    row, col = _role(table.index.name), _role(table.columns.name)
+    if row is not None and col is not None:
+        return row if row != col else None
+    if row is not None:
+        return row
+    if col is not None:
+        return "gold" if col == "system" else "system"
+    return None
 
 
 def _counts_from_indices(
@@ -89,11 +148,14 @@ class ConfusionMatrices:
     index
         Optional keys of the batch elements (e.g. topic ids), one per
         matrix along the first axis.
+    index_name
+        Optional name of those keys (e.g. ``"topic"``).
     """
 
     counts: np.ndarray
     scale: ClassScale
     index: tuple[Hashable, ...] | None = None
+    index_name: str | None = None
 
     def __post_init__(self) -> None:
         arr = validate_confusion_matrices(self.counts, name="counts")
@@ -146,14 +208,27 @@ class ConfusionMatrices:
         ----------
         gold, system
             Label vectors of equal length ``n`` (or arrays ``(..., n)`` for a
-            batch of equally sized item sets).  Any ordered labels.
+            batch of equally sized item sets).  Two pandas Series are paired
+            by their index (same items in another order are aligned; other
+            item sets are refused).
         scale
             The class scale; give it explicitly so that classes absent from
-            both vectors still get a row and a column.  Without it, the
-            sorted union of the labels seen is used.
+            both vectors still get a row and a column.  Without it, numeric
+            labels are sorted, an ordered pandas Categorical supplies its
+            categories, and any other labels (strings) are refused, because
+            their order cannot be guessed.
+
+        Raises
+        ------
+        InvalidInputError
+            Mismatched shapes or Series indexes, no items, or non-numeric
+            labels without a scale.
+        UnknownLabelError
+            A label outside the given scale.
         """
-        gold_arr = np.asarray(gold, dtype=object if _is_text(gold) else None)
-        system_arr = np.asarray(system, dtype=object if _is_text(system) else None)
+        gold, system = _align_series(gold, system)
+        gold_arr = _label_array(gold, name="gold")
+        system_arr = _label_array(system, name="system")
         if gold_arr.shape != system_arr.shape:
             raise InvalidInputError(
                 f"gold and system must have the same shape (got gold {gold_arr.shape} "
@@ -164,8 +239,11 @@ class ConfusionMatrices:
                 f"gold must hold at least one item (got shape {gold_arr.shape})"
             )
         if scale is None:
-            resolved = ClassScale.from_sorted_labels(
-                list(gold_arr.ravel().tolist()) + list(system_arr.ravel().tolist())
+            resolved = scale_from_observed(
+                gold,
+                system,
+                names="gold and system",
+                call="ConfusionMatrices.from_labels(gold, system",
             )
         else:
             resolved = as_scale(scale, None)
@@ -195,76 +273,124 @@ class ConfusionMatrices:
             Names of the gold-label and system-label columns.
         by
             Optional grouping column (e.g. ``"topic"``): one matrix per group,
-            in sorted group order, keys in :attr:`index`.
+            in sorted group order, keys in :attr:`index` (scores of such a
+            batch come back as a pandas Series indexed by the group).
         scale
             The class scale (recommended: classes may be empty in a group).
+            Without it, the rules of :meth:`from_labels` apply.
         """
-        if not isinstance(frame, pd.DataFrame):
+        if not is_pandas(frame, "DataFrame"):
             raise InputTypeError(f"frame must be a pandas DataFrame (got {type(frame).__name__})")
+        check_unique_labels(list(frame.columns), name="frame columns")
         for col, role in ((gold, "gold"), (system, "system"), (by, "by")):
             if col is not None and col not in frame.columns:
                 raise InvalidInputError(
                     f"{role}={col!r} is not a column of frame (columns: {list(frame.columns)!r})"
                 )
         if scale is None:
-            resolved = ClassScale.from_sorted_labels(
-                list(frame[gold].tolist()) + list(frame[system].tolist())
+            resolved = scale_from_observed(
+                frame[gold],
+                frame[system],
+                names=f"frame columns {gold!r} and {system!r}",
+                call=f"ConfusionMatrices.from_dataframe(frame, gold={gold!r}, system={system!r}",
             )
         else:
             resolved = as_scale(scale, None)
+        if len(frame) == 0:
+            raise InvalidInputError("frame must hold at least one item (got 0 rows)")
         gold_idx = resolved.index_of(frame[gold].tolist(), name="gold")
         sys_idx = resolved.index_of(frame[system].tolist(), name="system")
         c = resolved.n_classes
         if by is None:
             return cls(_counts_from_indices(gold_idx[None], sys_idx[None], c)[0], resolved)
+        if frame[by].isna().any():
+            raise InvalidInputError(f"by={by!r} column must not hold missing values")
+        import pandas as pd
+
         codes, keys = pd.factorize(frame[by], sort=True)
         flat = codes * c * c + sys_idx * c + gold_idx
         counts = np.bincount(flat, minlength=len(keys) * c * c).astype(float)
-        return cls(counts.reshape(len(keys), c, c), resolved, tuple(keys.tolist()))
+        return cls(counts.reshape(len(keys), c, c), resolved, tuple(keys.tolist()), by)
 
     @classmethod
     def from_crosstab(
         cls,
         table: pd.DataFrame,
         *,
-        rows: str = "system",
+        rows: str | None = None,
         scale: ClassScale | Sequence[Hashable] | None = None,
     ) -> ConfusionMatrices:
-        """Build a matrix from a pandas crosstab.
+        """Build a matrix from a pandas crosstab, cell by cell by label.
 
         Parameters
         ----------
         table
-            Square table of counts indexed by class labels.
+            Table of counts whose index and columns are class labels
+            (each label at most once); it need not be square.
         rows
             ``"system"`` if the index holds system labels (axiometrics'
             orientation) or ``"gold"`` if it holds gold labels (as
-            ``pd.crosstab(gold, system)`` produces).
+            ``pd.crosstab(gold, system)`` produces).  Default: read from the
+            axis names ``gold``/``system`` when present (``pd.crosstab``
+            names them after the Series), else ``"system"``.  An explicit
+            value that contradicts the axis names is refused.
         scale
             The class scale; missing classes are filled with zero counts.
-            Default: the sorted union of the table's labels.
+            Default: numeric labels sorted, or the categories of an ordered
+            categorical index; other labels need an explicit scale.
+
+        Raises
+        ------
+        DataFileError
+            A label repeated in the index or the columns (with positions).
+        InvalidInputError
+            Bad counts, ``rows`` contradicting the axis names, or labels
+            without an order.
         """
-        if not isinstance(table, pd.DataFrame):
+        if not is_pandas(table, "DataFrame"):
             raise InputTypeError(f"table must be a pandas DataFrame (got {type(table).__name__})")
-        if rows not in ("system", "gold"):
-            raise InvalidInputError(f"rows must be 'system' or 'gold' (got {rows!r})")
+        if rows not in (None, "system", "gold"):
+            raise InvalidInputError(f"rows must be 'system' or 'gold' (got rows={rows!r})")
+        if is_pandas(table.index, "MultiIndex") or is_pandas(table.columns, "MultiIndex"):
+            raise InvalidInputError(
+                "table must have one level of class labels on each axis (got a MultiIndex)"
+            )
+        named = crosstab_orientation(table)
+        if rows is None:
+            rows = named or "system"
+        elif named is not None and named != rows:
+            raise InvalidInputError(
+                f"rows={rows!r} contradicts the table's axis names (index "
+                f"{table.index.name!r}, columns {table.columns.name!r}), which say rows="
+                f"{named!r}; rename the axes or pass rows={named!r}"
+            )
         row_labels = list(table.index)
         col_labels = list(table.columns)
+        check_unique_labels(row_labels, name="table index")
+        check_unique_labels(col_labels, name="table columns")
         if scale is None:
-            resolved = ClassScale.from_sorted_labels(row_labels + col_labels)
+            resolved = scale_from_observed(
+                table.index,
+                table.columns,
+                names="table index and columns",
+                call=f"ConfusionMatrices.from_crosstab(table, rows={rows!r}",
+            )
         else:
             resolved = as_scale(scale, None)
         r = resolved.index_of(row_labels, name="table index")
         k = resolved.index_of(col_labels, name="table columns")
-        try:
-            values = np.asarray(table.to_numpy(), dtype=float)
-        except (TypeError, ValueError) as exc:
-            raise InputTypeError("table must hold numeric counts") from exc
+        kinds = {dtype.kind for dtype in table.dtypes}
+        if not kinds <= set("iuf"):
+            raise InputTypeError(
+                f"table must hold real-number counts (got column dtypes "
+                f"{sorted({str(d) for d in table.dtypes})})"
+            )
+        values = as_real_array(table.to_numpy(), name="table", what="counts")
         if not np.all(np.isfinite(values)) or np.any(values < 0):
             raise InvalidInputError("table must hold finite, non-negative counts")
         c = resolved.n_classes
         out = np.zeros((c, c))
-        np.add.at(out, (r[:, None], k[None, :]), values)
+        out[r[:, None], k[None, :]] = values
         if rows == "gold":
             out = out.T
         return cls(validate_confusion_matrices(out, name="table"), resolved)
@@ -300,6 +426,8 @@ class ConfusionMatrices:
             raise InvalidInputError(
                 f"to_frame needs a single matrix (got batch shape {self.batch_shape})"
             )
+        import pandas as pd
+
         labels = pd.Index(self.scale.labels)
         return pd.DataFrame(
             self.counts,
@@ -313,6 +441,33 @@ class ConfusionMatrices:
         )
 
 
-def _is_text(x: Any) -> bool:
-    arr = np.asarray(x)
-    return arr.dtype.kind in "OUS"
+def _label_array(labels: Any, *, name: str) -> np.ndarray:
+    if is_pandas(labels, "DataFrame"):
+        raise InputTypeError(
+            f"{name} must be a vector of labels, not a DataFrame; pass one column "
+            '(frame["gold"]) or use ConfusionMatrices.from_dataframe(frame, gold=..., system=...)'
+        )
+    try:
+        arr = np.asarray(labels, dtype=object)
+    except ValueError as exc:
+        raise InvalidInputError(f"{name} must be a regular array of labels") from exc
+    return arr
+
+
+def _align_series(gold: Any, system: Any) -> tuple[Any, Any]:
+    """Pair two pandas Series by index: reorder ``system`` to ``gold``'s items, or refuse."""
+    if not (is_pandas(gold, "Series") and is_pandas(system, "Series")):
+        return gold, system
+    if gold.index.equals(system.index):
+        return gold, system
+    for series, role in ((gold, "gold"), (system, "system")):
+        check_unique_labels(list(series.index), name=f"{role} index")
+    missing = gold.index.difference(system.index)
+    extra = system.index.difference(gold.index)
+    if len(missing) or len(extra):
+        raise InvalidInputError(
+            "gold and system Series must index the same items (got "
+            f"{len(missing)} gold items missing from system, e.g. {list(missing[:3])!r}, and "
+            f"{len(extra)} system items not in gold, e.g. {list(extra[:3])!r})"
+        )
+    return gold, system.reindex(gold.index)

@@ -9,13 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from axiometrics.errors import InputTypeError, InvalidInputError
-from axiometrics.scale import ClassScale, as_scale
+from axiometrics.scale import (
+    ClassScale,
+    as_real_array,
+    as_scale,
+    check_unique_labels,
+    is_pandas,
+    scale_from_observed,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["SUM_TOLERANCE", "Distributions", "validate_distribution_pair", "validate_distributions"]
 
@@ -40,12 +49,13 @@ def validate_distributions(
     """
     if isinstance(probabilities, Distributions):
         return probabilities.probabilities
-    try:
-        arr = np.asarray(probabilities, dtype=float)
-    except (TypeError, ValueError) as exc:
+    if is_pandas(probabilities):
         raise InputTypeError(
-            f"{name} must be numeric probabilities (got {probabilities!r:.200})"
-        ) from exc
+            f"{name} must be probabilities in class order, not a pandas "
+            f"{type(probabilities).__name__}; build it by label with "
+            "Distributions.from_dataframe(frame, scale=[...]) or Distributions.from_series(...)"
+        )
+    arr = as_real_array(probabilities, name=name, what="probabilities")
     if arr.ndim == 0 or arr.shape[-1] < 2:
         raise InvalidInputError(
             f"{name} must have at least 2 classes on its last axis (got shape {arr.shape})"
@@ -99,12 +109,15 @@ class Distributions:
         Optional keys of the batch elements (e.g. topic ids).
     tol
         Largest accepted ``|sum - 1|`` (default :data:`SUM_TOLERANCE`).
+    index_name
+        Optional name of the keys in :attr:`index` (e.g. ``"topic"``).
     """
 
     probabilities: np.ndarray
     scale: ClassScale
     index: tuple[Hashable, ...] | None = None
     tol: float = field(default=SUM_TOLERANCE, repr=False)
+    index_name: str | None = None
 
     def __post_init__(self) -> None:
         arr = validate_distributions(self.probabilities, name="probabilities", tol=self.tol)
@@ -139,10 +152,7 @@ class Distributions:
         cls, counts: Any, *, scale: ClassScale | Sequence[Hashable] | None = None
     ) -> Distributions:
         """Normalise non-negative counts ``(..., C)`` to probabilities."""
-        try:
-            arr = np.asarray(counts, dtype=float)
-        except (TypeError, ValueError) as exc:
-            raise InputTypeError(f"counts must be numeric (got {counts!r:.200})") from exc
+        arr = as_real_array(counts, name="counts", what="counts")
         if arr.ndim == 0 or arr.shape[-1] < 2:
             raise InvalidInputError(
                 f"counts must have at least 2 classes on the last axis (got shape {arr.shape})"
@@ -152,7 +162,12 @@ class Distributions:
             raise InvalidInputError(
                 f"counts must be finite and non-negative (got {float(arr[invalid][0])!r})"
             )
-        totals = arr.sum(axis=-1, keepdims=True)
+        with np.errstate(over="ignore"):  # an overflowing total is refused below, not warned
+            totals = arr.sum(axis=-1, keepdims=True)
+        if not np.all(np.isfinite(totals)):
+            raise InvalidInputError(
+                "counts must sum to a finite number per distribution (got a sum that overflows)"
+            )
         if np.any(totals <= 0):
             raise InvalidInputError(
                 "counts must contain at least one item per distribution (got 0)"
@@ -166,13 +181,19 @@ class Distributions:
         """Classify and count: the share of items per class among the given labels.
 
         ``labels`` is a vector of per-item labels (or ``(..., n)`` for a batch).
-        Give ``scale`` so that empty classes get probability 0.
+        Give ``scale`` so that empty classes get probability 0.  Without it,
+        numeric labels are sorted, an ordered pandas Categorical supplies its
+        categories, and other labels (strings) are refused.
         """
-        arr = np.asarray(labels, dtype=object if np.asarray(labels).dtype.kind in "OUS" else None)
+        if is_pandas(labels, "DataFrame"):
+            raise InputTypeError(
+                "labels must be a vector of labels, not a DataFrame; pass one column"
+            )
+        arr = np.asarray(labels, dtype=object)
         if arr.ndim == 0 or arr.shape[-1] == 0:
             raise InvalidInputError(f"labels must hold at least one item (got shape {arr.shape})")
         resolved = (
-            ClassScale.from_sorted_labels(arr.ravel().tolist())
+            scale_from_observed(labels, names="labels", call="Distributions.from_labels(labels")
             if scale is None
             else as_scale(scale, None)
         )
@@ -193,23 +214,67 @@ class Distributions:
         scale: ClassScale | Sequence[Hashable] | None = None,
         tol: float = SUM_TOLERANCE,
     ) -> Distributions:
-        """One distribution per row; the columns are the classes in order.
+        """One distribution per row; the columns are class labels, matched by name.
 
-        The frame's index becomes :attr:`index`.  With ``scale``, the columns
-        are matched to the scale's labels by name (missing classes get 0).
+        The frame's index becomes :attr:`index` (and its name
+        :attr:`index_name`).  With ``scale``, each column is matched to the
+        scale's label of the same name (missing classes get 0).  Without it,
+        numeric column labels are sorted numerically and an ordered
+        categorical column index supplies its order, so the column order of
+        the frame never matters; other labels (strings) need ``scale``.
+
+        Raises
+        ------
+        DataFileError
+            A column label that appears twice (with its positions).
+        InvalidInputError
+            Rows that are not distributions, or string labels without scale.
         """
-        if not isinstance(frame, pd.DataFrame):
+        if not is_pandas(frame, "DataFrame"):
             raise InputTypeError(f"frame must be a pandas DataFrame (got {type(frame).__name__})")
+        columns = list(frame.columns)
+        check_unique_labels(columns, name="frame columns")
         if scale is None:
-            resolved = ClassScale(list(frame.columns))
-            arr = frame.to_numpy(dtype=float)
+            resolved = scale_from_observed(
+                frame.columns, names="frame columns", call="Distributions.from_dataframe(frame"
+            )
         else:
             resolved = as_scale(scale, None)
-            cols = resolved.index_of(list(frame.columns), name="frame columns")
-            arr = np.zeros((len(frame), resolved.n_classes))
-            arr[:, cols] = frame.to_numpy(dtype=float)
+        cols = resolved.index_of(columns, name="frame columns")
+        kinds = {dtype.kind for dtype in frame.dtypes}
+        if not kinds <= set("iuf"):
+            raise InputTypeError(
+                f"frame must hold real-number probabilities (got column dtypes "
+                f"{sorted({str(d) for d in frame.dtypes})})"
+            )
+        arr = np.zeros((len(frame), resolved.n_classes))
+        arr[:, cols] = as_real_array(frame.to_numpy(), name="frame", what="probabilities")
         validated = validate_distributions(arr, name="frame", tol=tol)
-        return cls(validated, resolved, tuple(frame.index.tolist()), tol=tol)
+        index_name = frame.index.name if isinstance(frame.index.name, str) else None
+        return cls(validated, resolved, tuple(frame.index.tolist()), tol=tol, index_name=index_name)
+
+    @classmethod
+    def from_series(
+        cls,
+        series: pd.Series,
+        *,
+        scale: ClassScale | Sequence[Hashable] | None = None,
+        tol: float = SUM_TOLERANCE,
+    ) -> Distributions:
+        """One distribution from a Series indexed by class label (matched by name).
+
+        The same label rules as :meth:`from_dataframe` apply to the index.
+        """
+        if not is_pandas(series, "Series"):
+            raise InputTypeError(f"series must be a pandas Series (got {type(series).__name__})")
+        frame = series.to_frame().T
+        frame.columns = series.index
+        if scale is None:
+            scale = scale_from_observed(
+                series.index, names="series index", call="Distributions.from_series(series"
+            )
+        found = cls.from_dataframe(frame, scale=scale, tol=tol)
+        return cls(found.probabilities[0], found.scale, tol=tol)
 
     @property
     def n_classes(self) -> int:

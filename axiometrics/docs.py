@@ -7,21 +7,54 @@ drifts from the declarations.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
+from axiometrics.atomic import write_text
 from axiometrics.claims import claims_for_family
 from axiometrics.families import registered_families
 from axiometrics.registry import Registry, default_registry
 
-__all__ = ["render_measure_reference"]
+__all__ = ["md_code", "md_escape", "md_fence", "render_measure_reference"]
 
 DEFAULT_PATH = Path("docs") / "measures.md"
 
 
+_MD_SPECIAL = re.compile(r"([\\`<>\[\]])")
+
+
+def md_escape(text: object, *, cell: bool = False) -> str:
+    r"""Untrusted text as literal Markdown text: no HTML, links, images or code spans.
+
+    Backslash-escapes ``\\``, backticks, ``<``, ``>``, ``[`` and ``]`` (and
+    ``|`` with ``cell=True``, for a table cell) and joins lines, so a
+    plugin's title, note or message renders as the characters it holds.
+    """
+    escaped = _MD_SPECIAL.sub(r"\\\1", str(text)).replace("\r", " ").replace("\n", " ")
+    return escaped.replace("|", "\\|") if cell else escaped
+
+
+def md_code(text: object, *, cell: bool = False) -> str:
+    """Untrusted text as one inline code span that its own backticks cannot close."""
+    body = str(text).replace("\r", " ").replace("\n", " ")
+    if cell:
+        body = body.replace("|", "\\|")
+    runs = [len(r) for r in re.findall(r"`+", body)]
+    fence = "`" * (max(runs, default=0) + 1)
+    pad = " " if body.startswith("`") or body.endswith("`") else ""
+    return f"{fence}{pad}{body}{pad}{fence}"
+
+
+def md_fence(text: str) -> str:
+    """A fence for a code block holding ``text``: longer than any backtick run inside it."""
+    runs = [len(r) for r in re.findall(r"`+", text)]
+    return "`" * max(3, max(runs, default=0) + 1)
+
+
 def _cell(text: object) -> str:
     """Text safe inside a Markdown table cell."""
-    return str(text).replace("|", "\\|").replace("\n", " ")
+    return md_escape(text, cell=True)
 
 
 def render_measure_reference(registry: Registry | None = None) -> str:
@@ -53,48 +86,54 @@ def render_measure_reference(registry: Registry | None = None) -> str:
             direction = "higher is better" if m.higher_is_better else "lower is better"
             optimum = "" if m.optimum is None else f"{m.optimum:g}"
             out.append(
-                f"| [`{m.name}`](#{m.name}) | {_cell(m.title)} | {direction} | {m.range} "
-                f"| {optimum} | {_cell(m.reference)} |"
+                f"| [{md_code(m.name, cell=True)}](#{_anchor(m.name)}) | {_cell(m.title)} "
+                f"| {direction} | {_cell(m.range)} | {optimum} | {_cell(m.reference)} |"
             )
         out += ["", "### Declared claims", ""]
-        out.append("| measure | " + " | ".join(c.name for c in claims) + " |")
+        out.append("| measure | " + " | ".join(_cell(c.name) for c in claims) + " |")
         out.append("|---" * (len(claims) + 1) + "|")
         for s in scorers:
             cells = [_cell(s.measure.declaration(c.name).label) for c in claims]
-            out.append(f"| `{s.measure.name}` | " + " | ".join(cells) + " |")
+            out.append(f"| {md_code(s.measure.name, cell=True)} | " + " | ".join(cells) + " |")
         out.append("")
         for s in scorers:
             m = s.measure
             direction = "higher is better" if m.higher_is_better else "lower is better"
-            out += [f"### {m.name}", ""]
-            out.append(
-                f"**{m.title}**" + (f" (aliases: {', '.join(m.aliases)})" if m.aliases else "")
-            )
-            out += ["", m.description or "(no description)", ""]
+            out += [f"### {md_escape(m.name)}", ""]
+            aliases = ", ".join(md_escape(a) for a in m.aliases)
+            out.append(f"**{md_escape(m.title)}**" + (f" (aliases: {aliases})" if aliases else ""))
+            out += ["", md_escape(m.description or "(no description)"), ""]
             if m.params:
                 out.append("Parameters:")
                 for p in m.params:
                     out.append(
-                        f"- `{p.name}` ({p.kind.__name__}, default {p.default!r}): {p.description}"
+                        f"- {md_code(p.name)} ({md_escape(p.kind.__name__)}, default "
+                        f"{md_escape(repr(p.default))}): {md_escape(p.description)}"
                     )
                 out.append("")
             out.append(
-                f"- Direction: {direction}; range {m.range}"
-                + (f" ({m.range.note})" if m.range.note else "")
+                f"- Direction: {direction}; range {md_escape(m.range)}"
+                + (f" ({md_escape(m.range.note)})" if m.range.note else "")
             )
             out.append(f"- Uses class values: {'yes' if m.uses_class_values else 'no'}")
-            out.append(f"- Undefined: {m.undefined or 'never (defined on every valid input)'}")
-            out.append(f"- Reference: {m.reference}")
-            out.append(f"- Plugin: `{s.plugin}`")
+            undefined = m.undefined or "never (defined on every valid input)"
+            out.append(f"- Undefined: {md_escape(undefined)}")
+            out.append(f"- Reference: {md_escape(m.reference)}")
+            out.append(f"- Plugin: {md_code(s.plugin)}")
             out.append("")
             out.append("| claim | declaration | note |")
             out.append("|---|---|---|")
             for c in claims:
                 d = m.declaration(c.name)
                 note = getattr(d, "note", "") or getattr(d, "reason", "")
-                out.append(f"| {c.name} | {_cell(d.label)} | {_cell(note)} |")
+                out.append(f"| {_cell(c.name)} | {_cell(d.label)} | {_cell(note)} |")
             out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def _anchor(name: str) -> str:
+    """The heading anchor of a measure name (GitHub style: lower case, word characters and -)."""
+    return re.sub(r"[^\w-]", "", name.lower().replace(" ", "-"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     path.parent.mkdir(parents=True, exist_ok=True)
     builtins = Registry()
     builtins.load_entry_points(third_party=False)
-    path.write_text(render_measure_reference(builtins), encoding="utf-8")
+    write_text(path, render_measure_reference(builtins))
     print(f"wrote {path}")
     return 0
 

@@ -19,6 +19,7 @@ __all__ = [
     "InvalidInputError",
     "InvalidParameterError",
     "MeasureImplementationError",
+    "PluginLoadWarning",
     "RegistrationError",
     "UndefinedMeasureError",
     "UnknownClaimError",
@@ -84,16 +85,26 @@ class UnknownMeasureError(AxiometricsError, KeyError):
         The name that was looked up.
     suggestions
         Registered names closest to ``name`` (possibly empty).
+    failed_plugins
+        Plugins (``"entry = module:object (ErrorType: message)"``) that
+        failed to load, whose measures may be the one asked for.
     """
 
-    def __init__(self, name: str, suggestions: Sequence[str] = ()) -> None:
+    def __init__(
+        self, name: str, suggestions: Sequence[str] = (), failed_plugins: Sequence[str] = ()
+    ) -> None:
         self.name = name
         self.suggestions = tuple(suggestions)
+        self.failed_plugins = tuple(failed_plugins)
         hint = (
             f"; did you mean {', '.join(repr(s) for s in self.suggestions)}?"
             if self.suggestions
             else "; run `axiometrics list` to see the registered measures"
         )
+        if self.failed_plugins:
+            hint += "; these plugins failed to load, so their measures are missing: " + "; ".join(
+                self.failed_plugins
+            )
         super().__init__(f"unknown measure name={name!r}{hint}")
 
     def __str__(self) -> str:
@@ -103,27 +114,52 @@ class UnknownMeasureError(AxiometricsError, KeyError):
 class UndefinedMeasureError(AxiometricsError, ValueError):
     """A measure is mathematically undefined on (part of) the input.
 
+    Raised by axiometrics with the measure's name, the batch indices and the
+    documented reason; a user's own measure may raise it with a message
+    alone (``raise UndefinedMeasureError("no gold item")``) to tell the
+    checker that an input lies outside the measure's domain.
+
     Attributes
     ----------
     measure
-        Name of the measure.
+        Name of the measure (``None`` when raised with a message alone).
     indices
         Batch indices (tuples) of the undefined inputs; ``()`` for a single input.
     reason
-        The measure's documented undefined case.
+        The measure's documented undefined case, or the message.
     """
 
-    def __init__(self, measure: str, indices: Sequence[tuple[int, ...]], reason: str) -> None:
+    def __init__(
+        self,
+        measure: str | None = None,
+        indices: Sequence[tuple[int, ...]] = (),
+        reason: str | None = None,
+    ) -> None:
+        if reason is None and not indices:
+            # Message-only form: UndefinedMeasureError("why").
+            self.measure = None
+            self.indices: tuple[tuple[int, ...], ...] = ()
+            self.reason = measure or "undefined input"
+            super().__init__(self.reason)
+            return
         self.measure = measure
         self.indices = tuple(indices)
-        self.reason = reason
+        self.reason = reason or "undefined input"
         where = ""
         if self.indices and self.indices[0] != ():
             shown = ", ".join(str(i) for i in self.indices[:5])
             more = f" and {len(self.indices) - 5} more" if len(self.indices) > 5 else ""
             where = f" at batch index {shown}{more}"
-        super().__init__(f"measure={measure!r} is undefined{where}: {reason}")
+        super().__init__(f"measure={measure!r} is undefined{where}: {self.reason}")
 
 
 class MeasureImplementationError(AxiometricsError, RuntimeError):
     """A compute function broke its contract (wrong shape, or NaN/inf not declared undefined)."""
+
+
+class PluginLoadWarning(UserWarning):
+    """A third-party plugin could not be loaded and was skipped.
+
+    The message names the entry point (``name = module:object``), the
+    exception type and message; the built-in measures keep working.
+    """

@@ -11,22 +11,44 @@ built in, because they are data conventions rather than measures:
     ordinal quantification: ``(system, gold)``, distributions ``(..., C)``.
 
 Plugins may register further families with :func:`register_family`.
+
+Labelled inputs (pandas objects, :class:`ConfusionMatrices` and
+:class:`Distributions` with a scale or a batch index) are turned into
+arrays by *label* in :attr:`Family.coerce`, never by position; pandas
+objects that reach :attr:`Family.prepare` directly are refused.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from axiometrics.confusion import ConfusionMatrices, validate_confusion_matrices
+from axiometrics.confusion import (
+    ConfusionMatrices,
+    crosstab_orientation,
+    validate_confusion_matrices,
+)
 from axiometrics.distributions import Distributions, validate_distribution_pair
-from axiometrics.errors import InvalidInputError, RegistrationError
-from axiometrics.scale import validate_values
+from axiometrics.errors import InvalidInputError, InvalidParameterError, RegistrationError
+from axiometrics.scale import (
+    ClassScale,
+    as_scale,
+    check_unique_labels,
+    is_pandas,
+    validate_values,
+)
 
-__all__ = ["Family", "Prepared", "family", "register_family", "registered_families"]
+__all__ = [
+    "Family",
+    "Prepared",
+    "family",
+    "label_batch",
+    "register_family",
+    "registered_families",
+]
 
 
 @dataclass(frozen=True)
@@ -38,6 +60,8 @@ class Prepared:
     batch_shape: tuple[int, ...]
     n_classes: int
     core_ndims: tuple[int, ...]
+    batch_index: tuple[Hashable, ...] | None = None
+    index_name: str | None = None
 
     def broadcast_arrays(self) -> tuple[np.ndarray, ...]:
         """The inputs broadcast to the full batch shape (read-only views)."""
@@ -61,12 +85,28 @@ class Family:
         Names of the positional inputs of its compute functions.
     prepare
         ``prepare(inputs, values) -> Prepared``; validates and raises typed errors.
+    coerce
+        Optional ``coerce(inputs, scale) -> inputs``: turns labelled or
+        alternative inputs (pandas objects, label vectors) into the family's
+        inputs, aligned by label, using the caller's ``scale=`` argument.
+        Families without it refuse ``scale=``.
     """
 
     name: str
     title: str
     inputs: tuple[str, ...]
     prepare: Callable[[tuple[Any, ...], Any], Prepared]
+    coerce: Callable[[tuple[Any, ...], Any], tuple[Any, ...]] | None = None
+
+    def coerce_inputs(self, inputs: tuple[Any, ...], scale: Any = None) -> tuple[Any, ...]:
+        """Apply :attr:`coerce` (or refuse ``scale=`` when the family has none)."""
+        if self.coerce is not None:
+            return self.coerce(inputs, scale)
+        if scale is not None:
+            raise InvalidParameterError(
+                f"scale={scale!r}: family {self.name!r} takes no scale argument"
+            )
+        return inputs
 
 
 def _values_and_batch(
@@ -85,6 +125,67 @@ def _values_and_batch(
     return vals, shape
 
 
+def _shape(obj: Any) -> tuple[int, ...] | str:
+    try:
+        return tuple(np.shape(obj))
+    except ValueError:  # numpy refuses ragged nesting
+        return "ragged"
+
+
+def _is_pandas_frame(*objs: Any) -> bool:
+    return any(is_pandas(x, "DataFrame") for x in objs)
+
+
+def _same_labels(scale: Any, other: ClassScale, role: str) -> None:
+    wanted = as_scale(scale, None)
+    if wanted.labels != other.labels:
+        raise InvalidInputError(
+            f"scale={list(wanted.labels)!r} differs from the scale of {role} "
+            f"{list(other.labels)!r}; pass one or the other"
+        )
+
+
+def _coerce_oc(inputs: tuple[Any, ...], scale: Any) -> tuple[Any, ...]:
+    if len(inputs) == 2:
+        # scikit-learn habit: (y_true, y_pred) label vectors, gold first.
+        gold, system = inputs
+        shapes = [_shape(x) for x in inputs]
+        if any(isinstance(shape, str) or len(shape) != 1 for shape in shapes) or _is_pandas_frame(
+            gold, system
+        ):
+            raise InvalidInputError(
+                "two inputs to an OC measure are read as (gold, system) label vectors of shape "
+                f"(n,), gold first like scikit-learn (got shapes {shapes[0]} and {shapes[1]}); "
+                "for matrices pass one input, for batches of label vectors use "
+                "ConfusionMatrices.from_labels(gold, system, scale=[...])"
+            )
+        return (ConfusionMatrices.from_labels(gold, system, scale=scale),)
+    if len(inputs) != 1:
+        raise InvalidInputError(
+            "an OC measure takes the confusion matrices, or (gold, system) label vectors "
+            f"like scikit-learn's (y_true, y_pred) (got {len(inputs)} inputs)"
+        )
+    (raw,) = inputs
+    if _is_pandas_frame(raw):
+        rows = crosstab_orientation(raw)
+        if rows is None:
+            raise InvalidInputError(
+                "a DataFrame of counts must say which axis holds the gold labels (got index "
+                f"name {raw.index.name!r} and columns name {raw.columns.name!r}); name the axes "
+                "'gold' and 'system' (pd.crosstab(gold, system) of Series so named) or build it "
+                'explicitly: ConfusionMatrices.from_crosstab(table, rows="gold") when the index '
+                'holds gold labels, rows="system" when it holds system labels'
+            )
+        return (ConfusionMatrices.from_crosstab(raw, rows=rows, scale=scale),)
+    if isinstance(raw, ConfusionMatrices):
+        if scale is not None:
+            _same_labels(scale, raw.scale, "the confusion matrices")
+        return inputs
+    if scale is not None and not is_pandas(raw):
+        return (ConfusionMatrices.from_counts(raw, scale=scale),)
+    return inputs
+
+
 def _prepare_oc(inputs: tuple[Any, ...], values: Any) -> Prepared:
     if len(inputs) != 1:
         raise InvalidInputError(
@@ -95,7 +196,76 @@ def _prepare_oc(inputs: tuple[Any, ...], values: Any) -> Prepared:
     matrices = validate_confusion_matrices(raw, name="matrices")
     c = matrices.shape[-1]
     vals, batch = _values_and_batch(values, scale_values, c, matrices.shape[:-2])
-    return Prepared((matrices,), vals, batch, c, (2,))
+    keys = raw.index if isinstance(raw, ConfusionMatrices) else None
+    name = raw.index_name if isinstance(raw, ConfusionMatrices) else None
+    return Prepared((matrices,), vals, batch, c, (2,), keys, name)
+
+
+def _as_distributions(raw: Any, scale: Any, role: str) -> Any:
+    if is_pandas(raw, "DataFrame"):
+        return Distributions.from_dataframe(raw, scale=scale)
+    if is_pandas(raw, "Series"):
+        return Distributions.from_series(raw, scale=scale)
+    if is_pandas(raw):
+        return raw  # refused by validation with a message naming the constructors
+    if isinstance(raw, Distributions):
+        if scale is not None:
+            _same_labels(scale, raw.scale, role)
+        return raw
+    if scale is not None:
+        return Distributions.from_probabilities(raw, scale=as_scale(scale, None))
+    return raw
+
+
+def _align_batches(system: Distributions, gold: Distributions) -> Distributions:
+    """Reorder ``gold``'s batch to ``system``'s keys, or refuse different key sets."""
+    if system.index is None or gold.index is None or system.index == gold.index:
+        return gold
+    check_unique_labels(list(system.index), name="system index")
+    check_unique_labels(list(gold.index), name="gold index")
+    position = {key: i for i, key in enumerate(gold.index)}
+    missing = [k for k in system.index if k not in position]
+    extra = sorted(map(repr, set(gold.index) - set(system.index)))
+    if missing or extra:
+        raise InvalidInputError(
+            "system and gold must index the same distributions (got system keys missing from "
+            f"gold: {list(map(repr, missing))[:5]}, gold keys missing from system: {extra[:5]})"
+        )
+    order = [position[k] for k in system.index]
+    return Distributions(
+        gold.probabilities[order],
+        gold.scale,
+        system.index,
+        tol=gold.tol,
+        index_name=gold.index_name,
+    )
+
+
+def _coerce_oq(inputs: tuple[Any, ...], scale: Any) -> tuple[Any, ...]:
+    if len(inputs) != 2:
+        raise InvalidInputError(
+            f"an OQ measure takes two inputs, (system, gold) distributions (got {len(inputs)})"
+        )
+    system = _as_distributions(inputs[0], scale, "system")
+    gold = _as_distributions(inputs[1], scale, "gold")
+    if isinstance(system, Distributions) and isinstance(gold, Distributions):
+        if system.scale.labels != gold.scale.labels:
+            if set(system.scale.labels) == set(gold.scale.labels):
+                problem = "the same classes in different orders"
+            else:
+                problem = "different classes"
+            raise InvalidInputError(
+                f"system and gold must be distributions over one scale (got {problem}: system "
+                f"{list(system.scale.labels)!r}, gold {list(gold.scale.labels)!r}); build both "
+                "with the same scale=[...]"
+            )
+        if system.scale.values != gold.scale.values:
+            raise InvalidInputError(
+                f"system and gold scales must have the same class values (got "
+                f"{list(system.scale.values)!r} and {list(gold.scale.values)!r})"
+            )
+        gold = _align_batches(system, gold)
+    return (system, gold)
 
 
 def _prepare_oq(inputs: tuple[Any, ...], values: Any) -> Prepared:
@@ -105,34 +275,57 @@ def _prepare_oq(inputs: tuple[Any, ...], values: Any) -> Prepared:
         )
     system, gold = inputs
     scale_values = None
-    for raw in (system, gold):
+    keys: tuple[Hashable, ...] | None = None
+    name: str | None = None
+    for raw in (gold, system):
         if isinstance(raw, Distributions):
             scale_values = raw.scale.value_array
+            if raw.index is not None:
+                keys, name = raw.index, raw.index_name
     p, q = validate_distribution_pair(system, gold)
     c = p.shape[-1]
     batch = np.broadcast_shapes(p.shape[:-1], q.shape[:-1])
     vals, batch = _values_and_batch(values, scale_values, c, batch)
-    return Prepared((p, q), vals, batch, c, (1, 1))
+    return Prepared((p, q), vals, batch, c, (1, 1), keys, name)
+
+
+def label_batch(result: float | np.ndarray, prepared: Prepared, name: str) -> Any:
+    """Scores of a labelled batch as a pandas Series (1-D) or DataFrame (2-D).
+
+    The batch keys label the last batch axis; results of unlabelled inputs
+    are returned unchanged.
+    """
+    keys = prepared.batch_index
+    if keys is None or not isinstance(result, np.ndarray) or result.ndim not in (1, 2):
+        return result
+    if result.shape[-1] != len(keys):
+        return result
+    import pandas as pd
+
+    index = pd.Index(list(keys), name=prepared.index_name, tupleize_cols=False)
+    if result.ndim == 1:
+        return pd.Series(result, index=index, name=name)
+    return pd.DataFrame(result, columns=index)
 
 
 _FAMILIES: dict[str, Family] = {}
 
 
 def register_family(new: Family, *, plugin: str = "axiometrics") -> Family:
-    """Add a family; raise :class:`RegistrationError` if the name is taken."""
-    if new.name in _FAMILIES:
+    """Add a family; raise :class:`RegistrationError` if the name is taken (in any case)."""
+    if new.name.lower() in _FAMILIES:
         raise RegistrationError(
             f"plugin={plugin!r} family={new.name!r}: a family with this name is already registered"
         )
-    _FAMILIES[new.name] = new
+    _FAMILIES[new.name.lower()] = new
     return new
 
 
 def family(name: str) -> Family:
-    """Look a family up by name."""
+    """Look a family up by name, case-insensitively."""
     try:
-        return _FAMILIES[name]
-    except KeyError:
+        return _FAMILIES[name.lower()]
+    except (KeyError, AttributeError):
         raise RegistrationError(
             f"unknown family={name!r} (known: {', '.join(_FAMILIES)})"
         ) from None
@@ -143,5 +336,9 @@ def registered_families() -> tuple[Family, ...]:
     return tuple(_FAMILIES.values())
 
 
-register_family(Family("oc", "Ordinal classification", ("matrices",), _prepare_oc))
-register_family(Family("oq", "Ordinal quantification", ("system", "gold"), _prepare_oq))
+register_family(
+    Family("oc", "Ordinal classification", ("matrices",), _prepare_oc, coerce=_coerce_oc)
+)
+register_family(
+    Family("oq", "Ordinal quantification", ("system", "gold"), _prepare_oq, coerce=_coerce_oq)
+)

@@ -19,6 +19,12 @@ table, mapped onto an axiometrics claim and a registered measure name:
   DNKT and for none of the quantification measures, and DNKT is not useful
   on a uniform gold (read as: PPP (b) needs a non-uniform gold).
 
+Every published verdict the checker disagrees with (at the ``ci`` profile,
+seed 0) is classified in :data:`DISAGREEMENTS`: a finding about the measure,
+a different definition of the property in the paper, or a property that
+holds only under a precondition the paper states elsewhere, each with a
+one-line justification (docs/claims.md §7 gives the counterexamples).
+
 Measures are named as registered (``mae_macro`` is MAE^M); rows of the
 papers that group measures ("MAE, MSE", "Weighted kappa") give one entry per
 member.
@@ -28,7 +34,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["LITERATURE", "SOURCES", "LiteratureVerdict", "literature_for"]
+__all__ = [
+    "AGREEMENT_KINDS",
+    "DISAGREEMENTS",
+    "LITERATURE",
+    "SOURCES",
+    "Disagreement",
+    "LiteratureVerdict",
+    "classify_agreement",
+    "literature_for",
+]
 
 
 @dataclass(frozen=True)
@@ -216,3 +231,172 @@ def literature_for(measure: str, claim: str | None = None) -> tuple[LiteratureVe
     return tuple(
         v for v in LITERATURE if v.measure == measure and (claim is None or v.claim == claim)
     )
+
+
+#: The kinds of agreement between a published verdict and the checker's, with their meaning.
+AGREEMENT_KINDS = {
+    "agrees": "the checker reproduces the published verdict",
+    "finding": "a finding about the measure: the checker's counterexample contradicts the paper",
+    "definition": "the paper defines the property differently from the formal claim checked",
+    "precondition": "holds only under a precondition the paper (or the measure's source) "
+    "states elsewhere",
+    "unclassified": "a disagreement with no classification recorded in axiometrics.literature",
+    "unchecked": "the checker did not check this verdict",
+}
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """Why the checker disagrees with one published verdict.
+
+    Attributes
+    ----------
+    source
+        Key of :data:`SOURCES`.
+    measure
+        Registered measure name.
+    claim
+        Claim name.
+    kind
+        ``"finding"``, ``"definition"`` or ``"precondition"`` (keys of
+        :data:`AGREEMENT_KINDS`).
+    justification
+        One line saying why.
+    """
+
+    source: str
+    measure: str
+    claim: str
+    kind: str
+    justification: str
+
+
+_KAPPA_MON = (
+    "chance correction uses the system marginal: a single item moved toward its gold class "
+    "keeps kappa at 0 (expected and observed disagreement coincide)"
+)
+_KAPPA_IMB = (
+    "gold (2, 1, 1, 1): moving an item of the larger class or of the smaller one into "
+    "class 1 gives the same kappa, so imbalance is not rewarded"
+)
+_SAKAI_ORDINAL = (
+    "Sakai's column (i) asks whether the measure uses class distances at all, not Amigó's "
+    "ordinal monotonicity, which the measure's chance correction breaks"
+)
+_SAKAI_IMBALANCE = (
+    "Sakai's column (iii) asks whether the measure corrects for skewed classes (macro or "
+    "chance correction), not Amigó's imbalance property, which is refuted"
+)
+_CEM_EMPTY = (
+    "refuted only through empty gold classes; Amigó et al. 2020 §4.2 state the property "
+    "for CEM 'provided that there are no empty classes in the gold standard'"
+)
+_RANK_IMB = (
+    "gold (3, 2, 2): rank correlations penalise an error in the larger class more (more tied "
+    "and discordant pairs), the opposite of the property"
+)
+
+#: Classification of every published verdict the checker disagrees with.
+DISAGREEMENTS: tuple[Disagreement, ...] = (
+    Disagreement("amigo2020", "kappa_linear", "ordinal_monotonicity", "finding", _KAPPA_MON),
+    Disagreement("amigo2020", "kappa_quadratic", "ordinal_monotonicity", "finding", _KAPPA_MON),
+    Disagreement("amigo2020", "kappa_linear", "imbalance", "finding", _KAPPA_IMB),
+    Disagreement("amigo2020", "kappa_quadratic", "imbalance", "finding", _KAPPA_IMB),
+    Disagreement(
+        "amigo2020",
+        "cosine",
+        "ordinal_monotonicity",
+        "finding",
+        "cosine ignores the scale of the system's value vector: an item of gold class 3 "
+        "predicted 1 or 2 scores 1 either way",
+    ),
+    Disagreement("amigo2020", "kendall_tau_b", "imbalance", "finding", _RANK_IMB),
+    Disagreement("amigo2020", "spearman", "imbalance", "finding", _RANK_IMB),
+    Disagreement(
+        "amigo2020",
+        "mutual_information",
+        "imbalance",
+        "finding",
+        "either move leaves one mixed system class with one stray item, so H(gold | system) "
+        "and MI tie on every imbalance case",
+    ),
+    Disagreement("amigo2020", "cem_int", "ordinal_monotonicity", "precondition", _CEM_EMPTY),
+    Disagreement(
+        "amigo2020",
+        "cem_int",
+        "imbalance",
+        "finding",
+        "refuted also without empty classes: gold (2, 2, 3, 2), interval closeness weighs the "
+        "gold mass around a class, not only the class size",
+    ),
+    Disagreement(
+        "sakai2021_t4", "kappa_linear", "ordinal_monotonicity", "definition", _SAKAI_ORDINAL
+    ),
+    Disagreement("sakai2021_t4", "kappa_linear", "imbalance", "definition", _SAKAI_IMBALANCE),
+    Disagreement(
+        "sakai2021_t4", "alpha_ordinal", "ordinal_monotonicity", "definition", _SAKAI_ORDINAL
+    ),
+    Disagreement("sakai2021_t4", "alpha_ordinal", "imbalance", "definition", _SAKAI_IMBALANCE),
+    Disagreement(
+        "sakai2021_t4", "alpha_interval", "ordinal_monotonicity", "definition", _SAKAI_ORDINAL
+    ),
+    Disagreement("sakai2021_t4", "alpha_interval", "imbalance", "definition", _SAKAI_IMBALANCE),
+    Disagreement("sakai2021_t4", "cem_ord", "ordinal_monotonicity", "precondition", _CEM_EMPTY),
+    Disagreement("sakai2021_t4", "cem_ord", "imbalance", "precondition", _CEM_EMPTY),
+    Disagreement(
+        "sakai2021_t4",
+        "mae_macro",
+        "constant_system_discrimination",
+        "precondition",
+        "refuted with two classes or empty gold classes; Sakai's data (5-class SemEval) has "
+        "every class present, where no counterexample was found",
+    ),
+    Disagreement(
+        "sakai2022_t1",
+        "rnod2",
+        "point_mass_monotonicity",
+        "finding",
+        "its class distance is the gold mass between two classes: with gold (0, 0, 1) estimates "
+        "e0 and e1 tie",
+    ),
+    Disagreement(
+        "sakai2022_t1",
+        "rnadw",
+        "point_mass_monotonicity",
+        "finding",
+        "it averages distance-weighted sums over every class, so estimates placed symmetrically "
+        "about the middle of the scale tie",
+    ),
+    Disagreement(
+        "sakai2022_t1",
+        "rnadw2",
+        "point_mass_monotonicity",
+        "finding",
+        "its class distance is the gold mass between two classes: with gold (0, 0, 1) estimates "
+        "e0 and e1 tie",
+    ),
+)
+
+
+def classify_agreement(source: str, measure: str, claim: str, agreement: str) -> tuple[str, str]:
+    """The kind of agreement of one comparison and its one-line justification.
+
+    Parameters
+    ----------
+    source, measure, claim
+        The published verdict's key.
+    agreement
+        ``"agrees"``, ``"disagrees"`` or ``"unchecked"`` (see
+        :class:`axiometrics.property_table.LiteratureComparison`).
+
+    Returns
+    -------
+    tuple of str
+        A key of :data:`AGREEMENT_KINDS` and the justification.
+    """
+    if agreement in ("agrees", "unchecked"):
+        return agreement, AGREEMENT_KINDS[agreement]
+    for d in DISAGREEMENTS:
+        if (d.source, d.measure, d.claim) == (source, measure, claim):
+            return d.kind, d.justification
+    return "unclassified", AGREEMENT_KINDS["unclassified"]

@@ -15,6 +15,7 @@ were tried.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import multiprocessing
 import platform
@@ -25,7 +26,6 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-import jinja2
 import numpy as np
 
 from axiometrics.checker import check
@@ -39,6 +39,7 @@ from axiometrics.checker.verdicts import (
     format_distribution,
 )
 from axiometrics.claims import claims_for_family
+from axiometrics.docs import md_code, md_escape, md_fence
 from axiometrics.errors import InvalidParameterError
 from axiometrics.literature import LITERATURE, SOURCES, LiteratureVerdict
 from axiometrics.registry import Registry, default_registry
@@ -369,6 +370,9 @@ def _cell_found(res: ClaimResult) -> str:
             extras.append(f"{var.outcome.symbol} unequal spacing")
     if extras:
         text += " (" + ", ".join(extras) + ")"
+    if res.weakest_preconditions:
+        # The weakest precondition set the checker discovered for a refuted claim.
+        text += " [✓ if " + " & ".join(res.weakest_preconditions) + ", found]"
     return text
 
 
@@ -409,15 +413,31 @@ def _summary_rows(table: PropertyTable, family: str) -> list[tuple[CheckReport, 
 # -- Markdown ---------------------------------------------------------------------
 
 
-def _md_escape(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+class _Md(str):
+    """Markdown built here from escaped parts: a table cell that is not escaped again."""
+
+
+def _md_cell(text: str) -> str:
+    return text if isinstance(text, _Md) else md_escape(text, cell=True)
+
+
+def _md_measure(title: str, measure: str, *, cell: bool = False) -> _Md:
+    """``Title (`name`)`` with both parts from the (untrusted) measure declaration escaped."""
+    return _Md(f"{md_escape(title, cell=cell)} ({md_code(measure, cell=cell)})")
 
 
 def _md_table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
-    out = ["| " + " | ".join(_md_escape(h) for h in header) + " |"]
+    """A Markdown table; every cell is escaped (titles and messages may come from plugins)."""
+    out = ["| " + " | ".join(_md_cell(h) for h in header) + " |"]
     out.append("|" + "|".join("---" for _ in header) + "|")
-    out.extend("| " + " | ".join(_md_escape(c) for c in row) + " |" for row in rows)
+    out.extend("| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rows)
     return out
+
+
+def _md_block(text: str) -> list[str]:
+    """An indented fenced code block (under a list item) that ``text`` cannot close."""
+    fence = md_fence(text)
+    return ["", f"  {fence}", *("  " + ln for ln in text.split("\n")), f"  {fence}"]
 
 
 _LEGEND = (
@@ -447,7 +467,7 @@ def _markdown(table: PropertyTable) -> str:
         claims = table.claim_names(family)
         lines += ["", f"## {_FAMILY_TITLES.get(family, family)}", ""]
         rows = [
-            [f"{rep.title} (`{rep.measure}`)", *cells]
+            [_md_measure(rep.title, rep.measure, cell=True), *cells]
             for rep, cells in _summary_rows(table, family)
         ]
         lines += _md_table(["Measure", *claims], rows)
@@ -477,26 +497,26 @@ def _markdown(table: PropertyTable) -> str:
     if not table.disagreements:
         lines.append("None.")
     for c in table.disagreements:
+        checker_says = c.verdict.summary(timing=False) if c.verdict else "not checked"
         lines += [
-            f"- **{c.reference.measure} / {c.reference.claim}** ({c.reference.citation}, "
-            f"{c.reference.column}): published {c.reference.label}, checker: "
-            f"{c.verdict.summary(timing=False) if c.verdict else 'not checked'}.",
+            f"- **{md_escape(c.reference.measure)} / {md_escape(c.reference.claim)}** "
+            f"({md_escape(c.reference.citation)}, {md_escape(c.reference.column)}): published "
+            f"{md_escape(c.reference.label)}, checker: {md_escape(checker_says)}.",
         ]
         if c.verdict is not None and c.verdict.example is not None:
-            lines += ["", "  ```", *("  " + ln for ln in c.verdict.example.render().split("\n"))]
-            lines += ["  ```"]
+            lines += _md_block(c.verdict.example.render())
     lines += ["", "## Declarations contradicted by the checker", ""]
     if not table.mismatches:
         lines.append("None.")
     for rep, res in table.mismatches:
         assert res.mismatch is not None
         lines.append(
-            f"- **{rep.measure} / {res.claim}**: declared {res.declared_label}; "
-            f"{res.verdict.summary(timing=False)} ({res.mismatch.severity})."
+            f"- **{md_escape(rep.measure)} / {md_escape(res.claim)}**: declared "
+            f"{md_escape(res.declared_label)}; {md_escape(res.verdict.summary(timing=False))} "
+            f"({md_escape(res.mismatch.severity)})."
         )
         if res.verdict.example is not None:
-            lines += ["", "  ```", *("  " + ln for ln in res.verdict.example.render().split("\n"))]
-            lines += ["  ```"]
+            lines += _md_block(res.verdict.example.render())
     lines += ["", "## All counterexamples", ""]
     for rep in table.reports:
         found = [
@@ -507,12 +527,14 @@ def _markdown(table: PropertyTable) -> str:
         ]
         if not found:
             continue
-        lines += ["", f"### {rep.title} (`{rep.measure}`)", ""]
+        lines += ["", f"### {_md_measure(rep.title, rep.measure)}", ""]
         for claim, v in found:
-            label = f" [{v.label}]" if v.label else ""
-            lines.append(f"- {claim}{label}: {_found_word(v)} — `{v.example.one_line()}`")  # type: ignore[union-attr]
+            label = f" \\[{md_escape(v.label)}\\]" if v.label else ""
+            assert v.example is not None  # filtered above
+            example = md_code(v.example.one_line())
+            lines.append(f"- {md_escape(claim)}{label}: {_found_word(v)} — {example}")
     lines += ["", "## Provenance", ""]
-    lines += [f"- {k}: {v}" for k, v in table.versions.items()]
+    lines += [f"- {md_escape(k)}: {md_escape(v)}" for k, v in table.versions.items()]
     lines += [
         f"- profile: {table.profile}, seed: {table.seed}, cases per claim: {table.max_examples}",
         "",
@@ -522,8 +544,7 @@ def _markdown(table: PropertyTable) -> str:
 
 # -- HTML -----------------------------------------------------------------------------
 
-_HTML = jinja2.Environment(autoescape=True).from_string(
-    """<!DOCTYPE html>
+_HTML_SOURCE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>axiometrics property table</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:2em;color:#222}
@@ -573,7 +594,14 @@ seed {{ t.seed }}; equality means {{ t.tolerance }}.</p>
 <li>profile: {{ t.profile }}, seed: {{ t.seed }}</li></ul>
 </body></html>
 """
-)
+
+
+@functools.cache
+def _html_template() -> Any:
+    """The HTML template (jinja2 is imported here, only when HTML is rendered)."""
+    import jinja2
+
+    return jinja2.Environment(autoescape=True).from_string(_HTML_SOURCE)
 
 
 def _html(table: PropertyTable) -> str:
@@ -640,7 +668,7 @@ def _html(table: PropertyTable) -> str:
                         "explanation": v.example.explanation,
                     }
                 )
-    return _HTML.render(t=table, families=families, examples=examples, legend=_LEGEND)
+    return _html_template().render(t=table, families=families, examples=examples, legend=_LEGEND)
 
 
 # -- LaTeX ---------------------------------------------------------------------------

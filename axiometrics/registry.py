@@ -9,7 +9,9 @@ Measures are found through the ``axiometrics.measures`` entry-point group;
 the built-in ones come from the ``axiometrics`` distribution itself.  Set
 the environment variable ``AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS=1`` (or
 call :func:`reset_default_registry` with ``third_party=False``) to load the
-built-ins only.
+built-ins only.  A third-party plugin that fails to load is skipped with one
+:class:`~axiometrics.errors.PluginLoadWarning`; asking for a measure that is
+not registered then names the plugins that failed.
 """
 
 from __future__ import annotations
@@ -18,26 +20,27 @@ import ast
 import inspect
 import os
 import re
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
-
-import numpy as np
 
 from axiometrics import claims as claim_catalogue
 from axiometrics.declarations import Holds, NotApplicable
 from axiometrics.errors import (
     DuplicateMeasureError,
     InvalidParameterError,
+    PluginLoadWarning,
     RegistrationError,
     UnknownClaimError,
     UnknownMeasureError,
 )
 from axiometrics.families import family as lookup_family
+from axiometrics.families import label_batch
 from axiometrics.measure import Measure
 from axiometrics.plugin import MeasureDefinition, MeasurePlugin
-from axiometrics.scoring import run_compute
+from axiometrics.scoring import Evaluation, check_on_undefined, evaluate_compute, run_compute
 from axiometrics.suggest import closest
 
 __all__ = [
@@ -76,33 +79,67 @@ class Scorer:
         return self.measure.name
 
     def __call__(
-        self, *inputs: Any, values: Any = None, on_undefined: str | float = "raise"
-    ) -> float | np.ndarray:
+        self,
+        *inputs: Any,
+        values: Any = None,
+        on_undefined: str | float = "raise",
+        scale: Any = None,
+    ) -> Any:
         """Score the inputs.
 
         Parameters
         ----------
         *inputs
-            The family's inputs (see :mod:`axiometrics.families`).
+            The family's inputs (see :mod:`axiometrics.families`).  OC also
+            takes ``(gold, system)`` label vectors, gold first like
+            scikit-learn's ``(y_true, y_pred)``, and a DataFrame crosstab
+            whose axes are named ``gold``/``system``; OQ takes DataFrames
+            (one distribution per row, columns = class labels) and Series.
+            Labelled inputs are aligned by label, never read by position.
         values
             Class values ``(C,)`` or ``(..., C)``; default: the inputs'
             scale values, else ``0 .. C-1``.
         on_undefined
-            ``"raise"`` or a number to put where the measure is undefined.
+            ``"raise"`` or a finite number to put where the measure is undefined.
+        scale
+            The class scale (a :class:`~axiometrics.ClassScale` or the labels
+            from lowest to highest), needed for non-numeric labels.
 
         Returns
         -------
-        float or numpy.ndarray
-            A float for one input, an array of the batch shape otherwise.
+        float, numpy.ndarray, pandas.Series or pandas.DataFrame
+            A float for one input, an array of the batch shape for array
+            input, and a Series (DataFrame for 2-D batches) indexed by the
+            batch keys for labelled batches (e.g. ``from_dataframe(by=...)``).
         """
-        prepared = lookup_family(self.measure.family).prepare(inputs, values)
-        return run_compute(
+        check_on_undefined(on_undefined)
+        fam = lookup_family(self.measure.family)
+        prepared = fam.prepare(fam.coerce_inputs(inputs, scale), values)
+        result = run_compute(
             self.compute,
             self.measure,
             prepared,
             vectorized=self.vectorized,
             on_undefined=on_undefined,
         )
+        return label_batch(result, prepared, str(self.measure))
+
+    def evaluate(self, *inputs: Any, values: Any = None, scale: Any = None) -> Evaluation:
+        """Score the inputs and report where the measure is undefined, without raising.
+
+        Takes the same inputs as :meth:`__call__`.  Use it instead of a NaN
+        fill value (which ``on_undefined`` refuses) to tell undefined
+        entries apart.
+
+        Returns
+        -------
+        Evaluation
+            ``scores`` (0-d for one input, else the batch shape; 0 where
+            undefined) and the boolean ``undefined`` mask of the same shape.
+        """
+        fam = lookup_family(self.measure.family)
+        prepared = fam.prepare(fam.coerce_inputs(inputs, scale), values)
+        return evaluate_compute(self.compute, self.measure, prepared, vectorized=self.vectorized)
 
     def with_params(self, **params: Any) -> Scorer:
         """The same measure with parameters bound (see :meth:`Measure.with_params`)."""
@@ -121,17 +158,29 @@ def _parse_expression(text: str) -> tuple[str, dict[str, Any]]:
     if not match:
         raise UnknownMeasureError(text)
     name, args = match.group(1), match.group(2)
-    if not args or not args.strip():
+    if args is None:
+        return name, {}
+    usage = f"measure={name!r}: parameters must be written as name(key=literal, ...) (got {text!r}"
+    if not args.strip():
         return name, {}
     try:
         call = ast.parse(f"f({args})", mode="eval").body
-        if not isinstance(call, ast.Call) or call.args:
-            raise ValueError("positional")
-        params = {kw.arg: ast.literal_eval(kw.value) for kw in call.keywords if kw.arg}
-    except (SyntaxError, ValueError) as exc:
-        raise InvalidParameterError(
-            f"measure={name!r}: parameters must be written as name(key=literal, ...) (got {text!r})"
-        ) from exc
+    except SyntaxError as exc:
+        raise InvalidParameterError(f"{usage})") from exc
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "f"):
+        raise InvalidParameterError(f"{usage}; unexpected text after the closing parenthesis)")
+    if call.args:
+        raise InvalidParameterError(f"{usage}; positional values are not accepted)")
+    params: dict[str, Any] = {}
+    for kw in call.keywords:
+        if kw.arg is None:
+            raise InvalidParameterError(f"{usage}; ** unpacking is not accepted)")
+        if kw.arg in params:
+            raise InvalidParameterError(f"{usage}; parameter {kw.arg!r} is repeated)")
+        try:
+            params[kw.arg] = ast.literal_eval(kw.value)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError) as exc:
+            raise InvalidParameterError(f"{usage}; {kw.arg}= is not a literal)") from exc
     return name, params
 
 
@@ -146,6 +195,7 @@ class Registry:
         self._scorers: dict[str, Scorer] = {}
         self._aliases: dict[str, str] = {}
         self._plugins: dict[str, str] = {}  # plugin name -> distribution name
+        self._failed: dict[str, str] = {}  # "name = value" -> "ErrorType: message"
 
     # -- registration --------------------------------------------------
     def register(
@@ -186,6 +236,7 @@ class Registry:
             fam = lookup_family(measure.family)
         except RegistrationError as exc:
             raise RegistrationError(f"{where}: {exc}") from None
+        measure = replace(measure, family=fam.name)
         measure = replace(measure, claims=self._complete_claims(measure, where))
         self._check_signature(measure, compute, fam.inputs, where, vectorized)
         self._check_unique(measure, plugin)
@@ -223,34 +274,82 @@ class Registry:
         del self._scorers[scorer.name]
         self._aliases = {a: n for a, n in self._aliases.items() if n != scorer.name}
 
-    def load_entry_points(self, *, third_party: bool = True) -> None:
+    def load_entry_points(self, *, third_party: bool = True, strict: bool = False) -> None:
         """Load claims and measures from the installed entry points.
+
+        A third-party plugin that fails (raises at import, provides the wrong
+        objects, or does not register: a clash, a missing declaration, ...)
+        is skipped as a whole with one :class:`~axiometrics.errors.PluginLoadWarning`
+        naming its entry point and the error; the built-in plugins and the
+        other plugins keep working, and :meth:`failed_plugins` lists it.  A
+        failing built-in plugin is a bug of axiometrics and raises.
 
         Parameters
         ----------
         third_party
             ``False`` loads only the plugins shipped with axiometrics.
+        strict
+            ``True`` raises a third-party plugin's error instead of skipping
+            it (for plugin authors' own tests).
         """
         for ep in _entry_points(CLAIM_ENTRY_POINT_GROUP, third_party):
-            for item in _resolve(ep):
-                if isinstance(item, claim_catalogue.Claim):
-                    if item.name not in {c.name for c in claim_catalogue.registered_claims()}:
-                        claim_catalogue.register_claim(item, plugin=ep.name)
-                elif isinstance(item, claim_catalogue.Precondition):
-                    known = {p.name for p in claim_catalogue.registered_preconditions()}
-                    if item.name not in known:
-                        claim_catalogue.register_precondition(item, plugin=ep.name)
-                else:
-                    raise RegistrationError(
-                        f"plugin={ep.name!r}: claims entry points must provide Claim or "
-                        f"Precondition objects (got {type(item).__name__})"
-                    )
+            guard = strict or _dist_name(ep) == BUILTIN_DISTRIBUTION
+            try:
+                self._load_claims(ep)
+            except Exception as exc:
+                if guard:
+                    raise
+                self._skip(ep, CLAIM_ENTRY_POINT_GROUP, exc)
         for ep in _entry_points(MEASURE_ENTRY_POINT_GROUP, third_party):
-            obj = ep.load()
-            if callable(obj) and not isinstance(obj, MeasurePlugin):
-                obj = obj()
-            self.register_plugin(obj, name=getattr(obj, "name", ep.name))
-            self._plugins[getattr(obj, "name", ep.name)] = _dist_name(ep)
+            guard = strict or _dist_name(ep) == BUILTIN_DISTRIBUTION
+            saved = (dict(self._scorers), dict(self._aliases))
+            try:
+                self._load_measures(ep)
+            except Exception as exc:
+                if guard:
+                    raise
+                self._scorers, self._aliases = saved  # all of the plugin or nothing
+                self._skip(ep, MEASURE_ENTRY_POINT_GROUP, exc)
+
+    def _load_claims(self, ep: EntryPoint) -> None:
+        items = _resolve(ep)
+        for item in items:
+            if not isinstance(item, claim_catalogue.Claim | claim_catalogue.Precondition):
+                raise RegistrationError(
+                    f"plugin={ep.name!r}: claims entry points must provide Claim or "
+                    f"Precondition objects (got {type(item).__name__})"
+                )
+        for item in items:
+            if isinstance(item, claim_catalogue.Claim):
+                if item.name not in {c.name for c in claim_catalogue.registered_claims()}:
+                    claim_catalogue.register_claim(item, plugin=ep.name)
+            else:
+                known = {p.name for p in claim_catalogue.registered_preconditions()}
+                if item.name not in known:
+                    claim_catalogue.register_precondition(item, plugin=ep.name)
+
+    def _load_measures(self, ep: EntryPoint) -> None:
+        obj = ep.load()
+        if callable(obj) and not isinstance(obj, MeasurePlugin):
+            obj = obj()
+        self.register_plugin(obj, name=getattr(obj, "name", ep.name))
+        self._plugins[getattr(obj, "name", ep.name)] = _dist_name(ep)
+
+    def _skip(self, ep: EntryPoint, group: str, exc: BaseException) -> None:
+        where = f"{ep.name} = {getattr(ep, 'value', '?')}"
+        error = " ".join(f"{type(exc).__name__}: {exc}".split())
+        self._failed[where] = error
+        dist = _dist_name(ep) or "unknown distribution"
+        warnings.warn(
+            f"skipped the {group} plugin {where} (from {dist}): {error}; the built-in "
+            f"measures still work; set {DISABLE_ENV}=1 to load the built-ins only",
+            PluginLoadWarning,
+            stacklevel=3,
+        )
+
+    def failed_plugins(self) -> dict[str, str]:
+        """Third-party plugins skipped by :meth:`load_entry_points`: entry point -> error."""
+        return dict(self._failed)
 
     # -- lookup --------------------------------------------------------
     def get(self, name: str | Measure | Scorer) -> Scorer:
@@ -269,11 +368,13 @@ class Registry:
         if not isinstance(name, str):
             raise UnknownMeasureError(repr(name))
         base_name, params = _parse_expression(name)
-        key = base_name if base_name in self._scorers else self._aliases.get(base_name.lower())
+        lowered = base_name.lower()
+        key = lowered if lowered in self._scorers else self._aliases.get(lowered)
         if key is None:
             options = list(self._scorers) + [a for a in self._aliases]
             near = [self._aliases.get(n.lower(), n) for n in closest(base_name, options, limit=6)]
-            raise UnknownMeasureError(base_name, list(dict.fromkeys(near))[:3])
+            failed = [f"{where} ({error})" for where, error in self._failed.items()]
+            raise UnknownMeasureError(base_name, list(dict.fromkeys(near))[:3], failed)
         scorer = self._scorers[key]
         return scorer.with_params(**params) if params else scorer
 
@@ -282,8 +383,9 @@ class Registry:
         return self.get(name).measure
 
     def names(self, family: str | None = None) -> list[str]:
-        """Registered names, optionally of one family, in registration order."""
-        return [n for n, s in self._scorers.items() if family is None or s.measure.family == family]
+        """Registered names, optionally of one family (case-insensitive), in registration order."""
+        wanted = None if family is None else lookup_family(family).name
+        return [n for n, s in self._scorers.items() if wanted is None or s.measure.family == wanted]
 
     def scorers(self, family: str | None = None) -> list[Scorer]:
         """Registered scorers, optionally of one family."""
@@ -296,7 +398,7 @@ class Registry:
     def __contains__(self, name: object) -> bool:
         if not isinstance(name, str):
             return False
-        return name in self._scorers or name.lower() in self._aliases
+        return name.lower() in self._scorers or name.lower() in self._aliases
 
     def __iter__(self) -> Iterator[Scorer]:
         return iter(list(self._scorers.values()))

@@ -9,15 +9,103 @@ the values) can be tested.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from axiometrics.errors import InputTypeError, InvalidInputError, UnknownLabelError
+from axiometrics.errors import DataFileError, InputTypeError, InvalidInputError, UnknownLabelError
 
-__all__ = ["ClassScale", "as_scale", "validate_values"]
+__all__ = [
+    "ClassScale",
+    "as_real_array",
+    "as_scale",
+    "categorical_order",
+    "check_unique_labels",
+    "is_pandas",
+    "is_real_number",
+    "scale_from_observed",
+    "validate_values",
+]
+
+_KIND_NAMES = {
+    "b": "booleans",
+    "c": "complex numbers",
+    "O": "Python objects",
+    "U": "strings",
+    "S": "bytes",
+    "M": "datetimes",
+    "m": "timedeltas",
+    "V": "structured records",
+}
+
+
+def as_real_array(data: Any, *, name: str, what: str) -> np.ndarray:
+    """Convert ``data`` to a float array, refusing anything but real numbers.
+
+    Complex, boolean, string, object and ragged inputs are refused *before*
+    conversion, so that numpy never emits a warning or silently drops an
+    imaginary part.
+
+    Parameters
+    ----------
+    data
+        Array-like input.
+    name
+        Argument name used in error messages.
+    what
+        What the numbers are, e.g. ``"counts"``.
+
+    Returns
+    -------
+    numpy.ndarray
+        A float64 array.
+
+    Raises
+    ------
+    InputTypeError
+        If the data are not real numbers.
+    """
+    shown = " ".join(repr(data).split())
+    shown = shown if len(shown) <= 120 else shown[:117] + "..."
+    try:
+        raw = np.asarray(data)
+    except (TypeError, ValueError) as exc:
+        raise InputTypeError(
+            f"{name} must be numeric {what} in a regular array (got {shown}: ragged or unreadable)"
+        ) from exc
+    kind = raw.dtype.kind
+    if kind not in "iuf":
+        got = _KIND_NAMES.get(kind, "another type")
+        raise InputTypeError(
+            f"{name} must be numeric {what} (got {shown}: {got}, dtype {raw.dtype}; "
+            "real numbers expected)"
+        )
+    return raw.astype(float, copy=False)
+
+
+def is_pandas(obj: Any, kind: str | None = None) -> bool:
+    """Whether ``obj`` is a pandas object (of class ``kind``, e.g. ``"DataFrame"``).
+
+    Never imports pandas: if pandas is not loaded, ``obj`` cannot be one.
+    """
+    pd = sys.modules.get("pandas")
+    if pd is None:
+        return False
+    if kind is None:
+        return type(obj).__module__.split(".")[0] == "pandas"
+    return isinstance(obj, getattr(pd, kind))
+
+
+def is_real_number(label: Any) -> bool:
+    """Whether ``label`` is a real number (``bool`` excluded, NaN excluded)."""
+    if isinstance(label, bool | np.bool_):
+        return False
+    if isinstance(label, int | np.integer):
+        return True
+    return isinstance(label, float | np.floating) and bool(np.isfinite(label))
 
 
 def validate_values(values: Any, n_classes: int, *, name: str = "values") -> np.ndarray:
@@ -36,17 +124,15 @@ def validate_values(values: Any, n_classes: int, *, name: str = "values") -> np.
     Raises
     ------
     InvalidInputError
-        If the values are not finite, have the wrong length, or are not
-        strictly increasing (which also rules out duplicates).
+        If the values are not finite, have the wrong length, are so far
+        apart that their distance overflows, or are not strictly increasing
+        (which also rules out duplicates).
+    InputTypeError
+        If the values are not real numbers (strings, booleans, complex, objects).
     """
     if values is None:
         return np.arange(n_classes, dtype=float)
-    try:
-        arr = np.asarray(values, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise InputTypeError(
-            f"{name} must be numeric class values, one per class (got {values!r})"
-        ) from exc
+    arr = as_real_array(values, name=name, what="class values")
     if arr.ndim == 0 or arr.shape[-1] != n_classes:
         raise InvalidInputError(
             f"{name} must have {n_classes} entries, one per class "
@@ -54,6 +140,13 @@ def validate_values(values: Any, n_classes: int, *, name: str = "values") -> np.
         )
     if not np.all(np.isfinite(arr)):
         raise InvalidInputError(f"{name} must be finite (got {values!r})")
+    with np.errstate(over="ignore"):  # an overflowing span is refused below, not warned about
+        span = arr.max(axis=-1) - arr.min(axis=-1)
+    if not np.all(np.isfinite(span)):
+        raise InvalidInputError(
+            f"{name} must span a finite range: the distance between the smallest and largest "
+            f"class value overflows (got {values!r})"
+        )
     if np.any(np.diff(arr, axis=-1) <= 0):
         raise InvalidInputError(
             f"{name} must be strictly increasing, without duplicates (got {values!r})"
@@ -176,6 +269,88 @@ class ClassScale:
         if isinstance(label, int | float | np.integer | np.floating):
             return float(label)
         return label
+
+
+def categorical_order(data: Any) -> list[Hashable] | None:
+    """The categories of an *ordered* pandas Categorical (or Series/Index of one), else ``None``."""
+    dtype = getattr(data, "dtype", None)
+    if getattr(dtype, "name", None) == "category" and getattr(dtype, "ordered", False):
+        return list(getattr(dtype, "categories", ()))
+    return None
+
+
+def check_unique_labels(labels: Sequence[Hashable], *, name: str) -> None:
+    """Refuse a repeated label, naming it and its 0-based positions.
+
+    Numbers compare by value (``1`` and ``1.0`` are one label).
+
+    Raises
+    ------
+    DataFileError
+        If a label occurs more than once.
+    """
+    positions: dict[Hashable, list[int]] = {}
+    for i, lab in enumerate(labels):
+        positions.setdefault(ClassScale._key(lab), []).append(i)
+    for where in positions.values():
+        if len(where) > 1:
+            raise DataFileError(
+                f"{name} must not repeat a label (got {labels[where[0]]!r} at positions "
+                f"{', '.join(map(str, where))}; its counts would be merged)"
+            )
+
+
+def _flat_labels(data: Any) -> list[Hashable]:
+    arr = np.asarray(data, dtype=object)
+    return list(arr.ravel().tolist())
+
+
+def scale_from_observed(*data: Any, names: str, call: str) -> ClassScale:
+    """The class scale implied by label data when no ``scale=`` was given.
+
+    An ordered pandas Categorical supplies its categories in order.  Real
+    numbers are sorted numerically.  Anything else (strings, booleans, NaN,
+    mixed labels) has no order axiometrics may guess, and is refused.
+
+    Parameters
+    ----------
+    *data
+        The label containers (lists, arrays, pandas Series/Categorical/Index).
+    names
+        How the data are named in messages, e.g. ``"gold and system"``.
+    call
+        The constructor to show in the message, e.g.
+        ``"ConfusionMatrices.from_labels(gold, system"``.
+
+    Raises
+    ------
+    InvalidInputError
+        For non-numeric labels without an order, or ordered Categoricals
+        whose categories disagree.
+    """
+    orders = [order for order in map(categorical_order, data) if order is not None]
+    if orders:
+        first = orders[0]
+        for other in orders[1:]:
+            if other != first:
+                raise InvalidInputError(
+                    f"{names} are ordered Categoricals with different categories "
+                    f"({first!r} and {other!r}); pass one scale=[...] explicitly"
+                )
+        return ClassScale(first)
+    seen: set[Hashable] = set()
+    for item in data:
+        seen.update(_flat_labels(item))
+    if all(is_real_number(x) for x in seen):
+        return ClassScale(sorted(seen))  # type: ignore[type-var]
+    odd = sorted({repr(x) for x in seen if not is_real_number(x)})
+    shown = ", ".join(odd[:10]) + (f" and {len(odd) - 10} more" if len(odd) > 10 else "")
+    raise InvalidInputError(
+        f"{names} hold labels that are not numbers ({shown}), so their class order is "
+        f'unknown; list the classes from lowest to highest: {call}, scale=["low", "medium", '
+        f'"high"]), or pass an ordered pandas Categorical: pd.Categorical(labels, '
+        f'categories=["low", "medium", "high"], ordered=True)'
+    )
 
 
 def as_scale(scale: ClassScale | Sequence[Hashable] | None, n_classes: int | None) -> ClassScale:

@@ -16,16 +16,21 @@ caller's choice: a typed error (default) or a fill value.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from axiometrics.errors import MeasureImplementationError, UndefinedMeasureError
+from axiometrics.errors import (
+    InvalidParameterError,
+    MeasureImplementationError,
+    UndefinedMeasureError,
+)
 from axiometrics.families import Prepared
 from axiometrics.measure import Measure
 
-__all__ = ["Evaluation", "run_compute"]
+__all__ = ["Evaluation", "check_on_undefined", "evaluate_compute", "run_compute"]
 
 #: Slack allowed when checking that scores lie in the declared range.
 RANGE_SLACK = 1e-9
@@ -39,6 +44,28 @@ class Evaluation(NamedTuple):
 
     scores: np.ndarray
     undefined: np.ndarray
+
+
+def check_on_undefined(on_undefined: Any) -> None:
+    """Accept ``"raise"`` or a finite real number (not a bool), else raise.
+
+    Raises
+    ------
+    InvalidParameterError
+        For NaN, infinities, booleans, other strings and non-numbers:
+        axiometrics never returns NaN or inf, so it will not fill them in.
+    """
+    if isinstance(on_undefined, str) and on_undefined == "raise":
+        return
+    number = isinstance(on_undefined, int | float | np.integer | np.floating) and not isinstance(
+        on_undefined, bool | np.bool_
+    )
+    if number and math.isfinite(float(on_undefined)):
+        return
+    raise InvalidParameterError(
+        f"on_undefined={on_undefined!r}: expected 'raise' or a finite number (NaN and inf are "
+        "refused: axiometrics never returns them)"
+    )
 
 
 def _call_scalar(compute: Callable[..., Any], measure: Measure, prepared: Prepared) -> Evaluation:
@@ -56,34 +83,25 @@ def _call_scalar(compute: Callable[..., Any], measure: Measure, prepared: Prepar
     return Evaluation(scores, undefined)
 
 
-def run_compute(
+def evaluate_compute(
     compute: Callable[..., Any],
     measure: Measure,
     prepared: Prepared,
     *,
     vectorized: bool = True,
-    on_undefined: str | float = "raise",
-) -> float | np.ndarray:
-    """Call ``compute`` on prepared inputs and enforce the measure contract.
-
-    Parameters
-    ----------
-    compute
-        The measure's compute function.
-    measure
-        The measure (parameters, range, undefined cases).
-    prepared
-        Validated inputs.
-    vectorized
-        Whether ``compute`` handles batches itself.
-    on_undefined
-        ``"raise"`` (default) raises :class:`UndefinedMeasureError` when any
-        entry is undefined; a number fills undefined entries with it.
+) -> Evaluation:
+    """Call ``compute`` on prepared inputs, enforce the contract, and keep the undefined mask.
 
     Returns
     -------
-    float or numpy.ndarray
-        A float for unbatched input, else an array of the batch shape.
+    Evaluation
+        Scores of the batch shape (0 where undefined, clipped to the
+        declared range) and the boolean mask of undefined entries.
+
+    Raises
+    ------
+    MeasureImplementationError
+        If the compute function breaks the contract.
     """
     with np.errstate(divide="raise", invalid="raise", over="raise", under="ignore"):
         try:
@@ -126,11 +144,44 @@ def run_compute(
             f"measure={measure.name!r} returned {float(bad[0])!r}, outside its declared range "
             f"{measure.range}"
         )
-    scores = np.clip(scores, low, high)
+    with np.errstate(invalid="ignore"):  # undefined entries may hold NaN; they are replaced
+        scores = np.where(undefined, 0.0, np.clip(scores, low, high))
+    return Evaluation(np.array(scores), np.array(undefined))
+
+
+def run_compute(
+    compute: Callable[..., Any],
+    measure: Measure,
+    prepared: Prepared,
+    *,
+    vectorized: bool = True,
+    on_undefined: str | float = "raise",
+) -> float | np.ndarray:
+    """Call ``compute`` on prepared inputs and enforce the measure contract.
+
+    Parameters
+    ----------
+    compute
+        The measure's compute function.
+    measure
+        The measure (parameters, range, undefined cases).
+    prepared
+        Validated inputs.
+    vectorized
+        Whether ``compute`` handles batches itself.
+    on_undefined
+        ``"raise"`` (default) raises :class:`UndefinedMeasureError` when any
+        entry is undefined; a finite number fills undefined entries with it.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        A float for unbatched input, else an array of the batch shape.
+    """
+    check_on_undefined(on_undefined)
+    scores, undefined = evaluate_compute(compute, measure, prepared, vectorized=vectorized)
     if np.any(undefined):
         if isinstance(on_undefined, str):
-            if on_undefined != "raise":
-                raise ValueError(f"on_undefined must be 'raise' or a number (got {on_undefined!r})")
             idx = [tuple(int(i) for i in row) for row in np.argwhere(undefined)]
             raise UndefinedMeasureError(measure.name, idx, measure.undefined or "undefined input")
         scores = np.where(undefined, float(on_undefined), scores)

@@ -62,10 +62,12 @@ __all__ = [
     "SystemImprovement",
     "class_counts",
     "class_scales",
+    "class_value_pairs",
     "class_values",
     "confusion_matrices",
     "distribution_pairs",
     "distributions",
+    "few_item_improvements",
     "gold_item_moves",
     "improved_systems",
     "increasing_transforms",
@@ -75,6 +77,7 @@ __all__ = [
     "orders_agree",
     "priority_preserving_estimates",
     "priority_violating_estimates",
+    "scale_factors",
 ]
 
 #: Default largest number of classes (so that "11+ classes" is reached).
@@ -83,6 +86,8 @@ DEFAULT_MAX_CLASSES = 12
 DEFAULT_MAX_COUNT = 10**6
 #: Counts are drawn either in ``0 .. SMALL_COUNT`` or in the full range.
 SMALL_COUNT = 9
+#: "Many classes": a deliberate share of the draws has at least this many.
+MANY_CLASSES = 10
 
 
 class StrategyArgumentError(InvalidArgument, InvalidParameterError):
@@ -132,6 +137,11 @@ def _n_classes(lo: int, hi: int) -> st.SearchStrategy[int]:
         return st.just(lo)
     if hi - lo <= 2:
         return st.integers(lo, hi)
+    if hi >= MANY_CLASSES and lo < MANY_CLASSES:
+        # About a fifth of the draws have 10+ classes (a deliberate corner).
+        small = st.integers(lo, lo + 2)
+        many = st.integers(MANY_CLASSES, hi)
+        return st.one_of(small, small, small, small, st.integers(lo, hi), st.integers(lo, hi), many)
     return st.one_of(st.integers(lo, lo + 2), st.integers(lo, hi))
 
 
@@ -163,8 +173,12 @@ def class_values(
     n_classes, min_classes, max_classes
         The number of classes C (fixed, or drawn in the range).
     spacing
-        ``"arbitrary"`` (unequal gaps, shrinking to ``0 .. C-1``) or
-        ``"equidistant"`` (``a + b * k``, shrinking to ``0 .. C-1``).
+        ``"arbitrary"`` (unequal gaps, shrinking to ``0 .. C-1``),
+        ``"equidistant"`` (``a + b * k``, shrinking to ``0 .. C-1``) or
+        ``"extreme"``: the whole domain of strictly increasing values --
+        negative and fractional values, magnitudes up to 1e9, gaps from
+        1e-9 of the largest magnitude up to 1e9, and scales where two
+        classes nearly merge (one gap 1e-9 of the others).
     max_gap
         Largest gap between consecutive values (integer gaps ``1 .. max_gap``).
     fractional
@@ -172,9 +186,95 @@ def class_values(
         the largest to the smallest gap is then at most ``max_gap**2``.
     """
     lo, hi = _class_bounds(n_classes, min_classes, max_classes)
-    _choice("spacing", spacing, ("arbitrary", "equidistant"))
+    _choice("spacing", spacing, ("arbitrary", "equidistant", "extreme"))
     gap = _int_option("max_gap", max_gap, minimum=1)
+    if spacing == "extreme":
+        return _extreme_values(lo, hi, not fractional)
     return _class_values(lo, hi, spacing, gap, bool(fractional))
+
+
+#: Smallest gap between two class values of the ``"extreme"`` spacing,
+#: relative to the largest magnitude of the scale.
+EXTREME_RELATIVE_GAP = 1e-9
+#: Largest magnitude of a class value of the ``"extreme"`` spacing.
+EXTREME_MAGNITUDE = 1e9
+
+
+@st.composite
+def _extreme_values(draw: st.DrawFn, lo: int, hi: int, integer: bool) -> np.ndarray:
+    c = draw(_n_classes(lo, hi))
+    layout = draw(st.sampled_from(("wide", "near_merge", "tiny", "negative")))
+    exponent = st.integers(-9 if not integer else 0, 9)
+    if layout == "tiny" and not integer:
+        # Every gap tiny relative to the magnitude of the values.
+        base = draw(st.floats(-EXTREME_MAGNITUDE / 2, EXTREME_MAGNITUDE / 2))
+        unit = max(abs(base), 1.0) * EXTREME_RELATIVE_GAP
+        gaps = [unit * draw(st.integers(1, 1000)) for _ in range(c - 1)]
+    elif layout == "near_merge":
+        # Wide gaps but one pair of classes nearly merged.
+        big = [10.0 ** draw(st.integers(0, 8)) * draw(st.integers(1, 9)) for _ in range(c - 1)]
+        merged = draw(st.integers(0, c - 2))
+        scale = max(big) * c
+        big[merged] = (
+            max(1.0, scale * EXTREME_RELATIVE_GAP) if integer else (scale * EXTREME_RELATIVE_GAP)
+        )
+        gaps = big
+        base = float(draw(st.integers(-1000, 1000)))
+    else:
+        gaps = [10.0 ** draw(exponent) * draw(st.integers(1, 9)) for _ in range(c - 1)]
+        base = 0.0
+        if layout == "negative":
+            # Values straddling zero: class k sits near 0, those below are negative.
+            k = draw(st.integers(1, c - 1))
+            base = -float(np.sum(gaps[:k])) + float(draw(st.integers(-3, 3)))
+        if not integer and draw(st.booleans()):
+            base += draw(st.floats(-1.0, 1.0))
+    values = base + np.concatenate([[0.0], np.cumsum(gaps)])
+    if integer:
+        values = np.round(values)
+    return _strictly_increasing(values, integer)
+
+
+def _strictly_increasing(values: np.ndarray, integer: bool) -> np.ndarray:
+    """Repair values that rounding made equal: keep gaps of at least the relative floor."""
+    out = np.asarray(values, dtype=float).copy()
+    for k in range(1, out.size):
+        floor = max(abs(out[k - 1]), 1.0) * EXTREME_RELATIVE_GAP
+        if integer:
+            floor = max(1.0, np.ceil(floor))
+        if not out[k] - out[k - 1] >= floor:
+            out[k] = out[k - 1] + floor
+    return out
+
+
+def class_value_pairs(
+    *,
+    n_classes: int | None = None,
+    min_classes: int = 2,
+    max_classes: int = DEFAULT_MAX_CLASSES,
+    integer: bool = False,
+) -> st.SearchStrategy[tuple[np.ndarray, np.ndarray]]:
+    """Two strictly increasing class-value vectors ``(v, w)`` over the same C classes.
+
+    Any two such vectors are related by a strictly increasing ``f`` with
+    ``f(v) = w``, so the pair covers the whole quantifier domain of ordinal
+    invariance: each member is drawn from ``spacing="extreme"`` (wide,
+    tiny, negative, nearly merged gaps) or the default ``0 .. C-1``
+    (a quarter of the draws each way round), and ``integer=True`` keeps
+    both integer-valued (class labels of a categorical metric).
+    """
+    lo, hi = _class_bounds(n_classes, min_classes, max_classes)
+    return _value_pairs(lo, hi, bool(integer))
+
+
+@st.composite
+def _value_pairs(draw: st.DrawFn, lo: int, hi: int, integer: bool) -> tuple[np.ndarray, np.ndarray]:
+    c = draw(_n_classes(lo, hi))
+    extreme = _extreme_values(c, c, integer)
+    default = st.just(np.arange(c, dtype=float))
+    v = draw(st.one_of(default, extreme))
+    w = draw(extreme)
+    return v, w
 
 
 @functools.lru_cache(maxsize=64)
@@ -531,6 +631,34 @@ def _confusion_matrices(
     return m
 
 
+def scale_factors(*, min_factor: float = 1e-6, max_factor: float = 1e9) -> st.SearchStrategy[float]:
+    """Positive factors ``k`` by which every count of a matrix is multiplied.
+
+    Count-scale invariance quantifies over every ``k > 0``: besides the
+    classic integers (2 .. 1000), the strategy draws factors below 1
+    (1/n and floats down to ``min_factor``), non-integer factors and very
+    large ones (powers of ten up to ``max_factor``), about a fifth each.
+    """
+    if not isinstance(min_factor, int | float) or isinstance(min_factor, bool):
+        raise StrategyArgumentError(f"min_factor={min_factor!r}: expected a number > 0")
+    if not isinstance(max_factor, int | float) or isinstance(max_factor, bool):
+        raise StrategyArgumentError(f"max_factor={max_factor!r}: expected a number > 1")
+    if not (0 < min_factor < 1 < max_factor) or not np.isfinite(max_factor):
+        raise StrategyArgumentError(
+            f"min_factor={min_factor!r}, max_factor={max_factor!r}: expected "
+            "0 < min_factor < 1 < max_factor < inf"
+        )
+    top = int(np.floor(np.log10(max_factor)))
+    bottom = float(min_factor)
+    return st.one_of(
+        st.integers(2, int(min(1000, max_factor))).map(float),
+        st.integers(2, 1000).map(lambda n: 1.0 / n),
+        st.floats(bottom, 1.0, exclude_max=True),
+        st.floats(1.0, min(1000.0, float(max_factor)), exclude_min=True),
+        st.integers(min(3, top), top).map(lambda e: float(10**e)),
+    )
+
+
 @dataclass(frozen=True)
 class LabelAssignment:
     """Gold and system class indices of the same items.
@@ -600,7 +728,9 @@ def label_assignments(
 
 # -- distributions ------------------------------------------------------------------
 
-_DISTRIBUTION_KINDS = ("counts", "one_hot", "uniform", "continuous")
+_DISTRIBUTION_KINDS = ("counts", "one_hot", "uniform", "continuous", "tiny")
+#: Probabilities of the ``"tiny"`` kind: down to the smallest subnormal float.
+TINY_PROBABILITIES = (1e-30, 1e-200, 1e-310, 5e-324)
 
 
 def _normalise(counts: np.ndarray) -> np.ndarray:
@@ -626,8 +756,9 @@ def distributions(
         Largest bin count of the ``"counts"`` kind.
     kinds
         ``"counts"`` (normalised integer counts: exact zeros and ties),
-        ``"one_hot"``, ``"uniform"``, ``"continuous"`` (normalised floats);
-        listed in shrinking order.
+        ``"one_hot"``, ``"uniform"``, ``"continuous"`` (normalised floats),
+        ``"tiny"`` (normalised counts with some bins at 1e-30 down to the
+        smallest subnormal, 5e-324); listed in shrinking order.
     zero_bins
         Whether bins may be exactly 0 (``False`` excludes ``"one_hot"``).
     """
@@ -669,6 +800,14 @@ def _distribution(
         return out
     if kind == "uniform":
         return np.full(c, 1.0 / c)
+    if kind == "tiny":
+        counts = draw(_class_counts(c, c, cap, 1, False)).astype(float)
+        zeros = np.flatnonzero(counts == 0)
+        spots = zeros if zeros.size else np.asarray([int(np.argmin(counts))])
+        out = counts / counts.sum()
+        for k in spots:
+            out[k] = draw(st.sampled_from(TINY_PROBABILITIES))
+        return out / out.sum()
     if kind == "continuous":
         weight = st.floats(1e-3 if not zero_bins else 0.0, 1.0)
         w = np.asarray([draw(weight) for _ in range(c)])
@@ -700,17 +839,20 @@ def distribution_pairs(
         Whether the pair may be the same distribution twice (a perfect estimate).
     related
         Whether, besides independent draws, the system may be the gold with
-        one count unit moved between two bins, or an estimate ordering the
-        bins exactly as the gold does (both from normalised counts) -- the
-        near misses on which measures that look only at the bin order, or
-        round small differences away, break.
+        one count unit moved between two bins, the gold with 1e-9 .. 1e-4 of
+        mass moved between two bins (near-identical pairs), or an estimate
+        ordering the bins exactly as the gold does -- the near misses on which
+        measures that look only at the bin order, or round small differences
+        away, break.
     """
     lo, hi = _class_bounds(n_classes, min_classes, max_classes)
     cap, usable = _distribution_options(max_count, kinds, zero_bins)
     return _distribution_pairs(lo, hi, cap, usable, zero_bins, identical, related)
 
 
-_PAIR_MODES = ("independent", "identical", "nudged", "same_order")
+_PAIR_MODES = ("independent", "identical", "nudged", "same_order", "near_identical")
+#: Largest absolute differences max|p - q| of the near-identical pairs.
+NEAR_IDENTICAL_STEPS = (1e-9, 1e-8, 1e-6, 1e-4)
 
 
 @st.composite
@@ -729,6 +871,16 @@ def _distribution_pairs(
     if not related:
         modes = [m for m in modes if m in ("independent", "identical")]
     mode = draw(st.sampled_from(modes)) if len(modes) > 1 else modes[0]
+    if mode == "near_identical":
+        # p = q with a hair of mass (1e-9 .. 1e-4) moved between two bins.
+        q = _normalise(draw(_class_counts(c, c, max(cap, 2), 1 if zero_bins else -1, False)))
+        donor = int(np.argmax(q))
+        receiver = draw(st.sampled_from([k for k in range(c) if k != donor]))
+        step = min(float(draw(st.sampled_from(NEAR_IDENTICAL_STEPS))), float(q[donor]) / 2)
+        p = q.copy()
+        p[donor] -= step
+        p[receiver] += step
+        return p, q
     if mode in ("nudged", "same_order"):
         q = draw(_class_counts(c, c, max(cap, 2), 1 if zero_bins else -1, False))
         if mode == "same_order":
@@ -806,6 +958,19 @@ def priority_preserving_estimates(
         if not uniform_gold and np.all(q_counts == q_counts[0]):
             q_counts = q_counts.copy()
             q_counts[0] = q_counts[0] + 1 if q_counts[0] < cap else q_counts[0] - 1
+        if q_counts.size >= 2 and draw(st.integers(0, 4)) == 0:
+            # A fifth of the draws: two gold bins a hair apart (1e-12 .. 1e-6),
+            # kept in the same order by an estimate with an ordinary gap.
+            q = _normalise(q_counts)
+            i, j = draw(st.permutations(range(q.size)))[:2]
+            level = max(float(q[i]), float(q[j]), 1.0 / q.size)
+            gold = q.copy()
+            gold[j] = level
+            gold[i] = level * (1 + draw(st.sampled_from(NEAR_TIE_GAPS)))
+            gold = gold / gold.sum()
+            rank = _priority_levels(gold)
+            weights = np.cumsum([draw(st.integers(1, cap)) for _ in range(int(rank.max()) + 1)])
+            return _normalise(weights[rank]), gold
         p_counts = draw(_preserving_counts(q_counts, cap))
         return _normalise(p_counts), _normalise(q_counts)
 
@@ -843,7 +1008,9 @@ def priority_violating_estimates(
             return _normalise(p), _normalise(q_counts)
         unequal = [(i, j) for i in range(c) for j in range(c) if q_counts[i] > q_counts[j]]
         tied = [(i, j) for i in range(c) for j in range(i + 1, c) if q_counts[i] == q_counts[j]]
-        mode = draw(st.sampled_from(("swap", "tie", "break_tie", "free")))
+        mode = draw(st.sampled_from(("swap", "tie", "break_tie", "free", "near_tie", "near_tie")))
+        if mode == "near_tie":
+            return draw(_near_tie_violation(_normalise(q_counts)))
         if mode == "break_tie" and tied:
             i, j = draw(st.sampled_from(tied))
             p[i] += draw(st.integers(1, cap))
@@ -863,6 +1030,34 @@ def priority_violating_estimates(
         return _normalise(p), _normalise(q_counts)
 
     return build()
+
+
+#: Gaps between two nearly tied gold bins (relative to the bins).
+NEAR_TIE_GAPS = (1e-12, 1e-9, 1e-7, 1e-6)
+
+
+@st.composite
+def _near_tie_violation(draw: st.DrawFn, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Gold bins a hair apart and an estimate ordering them the other way.
+
+    ``q_i > q_j`` by 1e-12 .. 1e-6 of the bins, and the estimate puts
+    ``p_j > p_i`` by a resolvable margin: the violation lives in a gap that a
+    measure rounding the gold would not see.
+    """
+    c = q.size
+    i, j = draw(st.permutations(range(c)))[:2]
+    level = max(float(q[i]), float(q[j]), 1.0 / c)
+    gap = draw(st.sampled_from(NEAR_TIE_GAPS)) * level
+    gold = q.copy()
+    gold[i] = gold[j] = level
+    gold[i] += gap
+    gold = gold / gold.sum()
+    # Reverse the pair by a resolvable margin without passing any other bin.
+    above = gold[gold > gold[i]]
+    room = (float(above.min()) - float(gold[i])) / 2 if above.size else level
+    p = gold.copy()
+    p[i], p[j] = gold[j], gold[i] + min(draw(st.sampled_from((0.1, 0.3))) * level, room)
+    return p / p.sum(), gold
 
 
 # -- claim-specific pairs --------------------------------------------------------
@@ -905,8 +1100,16 @@ def improved_systems(
     max_classes: int = DEFAULT_MAX_CLASSES,
     max_count: int = DEFAULT_MAX_COUNT,
     empty_gold_classes: bool = True,
+    empty_system_classes: bool = True,
 ) -> st.SearchStrategy[SystemImprovement]:
-    """A system and an improved one: some items moved toward (never past) their gold class."""
+    """A system and an improved one: some items moved toward (never past) their gold class.
+
+    A quarter of the draws is the smallest improvement inside the count cap
+    (one item moved by one class in a matrix whose cells are all near
+    ``max_count``), a quarter a handful of items (up to C + 3, every class
+    used unless empty classes are allowed), the rest free matrices with
+    several moves.
+    """
     lo, hi = _class_bounds(n_classes, min_classes, max_classes)
     base = confusion_matrices(
         n_classes=n_classes,
@@ -914,10 +1117,38 @@ def improved_systems(
         max_classes=hi,
         max_count=max_count,
         empty_gold_classes=empty_gold_classes,
+        empty_system_classes=empty_system_classes,
     )
+
+    dense = _dense_matrices(lo, hi, _int_option("max_count", max_count, minimum=1))
 
     @st.composite
     def build(draw: st.DrawFn) -> SystemImprovement:
+        branch = draw(st.integers(0, 3))
+        if branch == 1:
+            # A quarter of the draws: a handful of items (up to C + 3), mostly
+            # misclassified, with empty gold classes when allowed (where
+            # class-size-based measures such as CEM^ORD break) and every class
+            # used otherwise (where chance-corrected ones such as linear kappa
+            # break), improved by one item moved one class.
+            return draw(
+                _few_item_improvements(
+                    lo, min(hi, lo + 3), empty_gold_classes, empty_system_classes
+                )
+            )
+        if branch == 0:
+            # A quarter of the draws: the smallest improvement inside the
+            # count cap -- one item moved by one class in a large matrix.
+            m = draw(dense).copy()
+            c = m.shape[0]
+            g = draw(st.integers(0, c - 1))
+            s = draw(st.sampled_from([k for k in range(c) if k != g]))
+            m[s, g] = max(m[s, g], 1)
+            t = s - 1 if s > g else s + 1
+            after = m.copy()
+            after[s, g] -= 1
+            after[t, g] += 1
+            return SystemImprovement(m, after, (Move(s, t, g, 1),))
         m = draw(base).copy()
         c = m.shape[0]
         if np.trace(m) == m.sum():
@@ -930,7 +1161,10 @@ def improved_systems(
         cells = [(s, g) for s in range(c) for g in range(c) if s != g and m[s, g] > 0]
         for s, g in cells:
             k = draw(st.integers(0, int(m[s, g])))
-            if k == 0:
+            if not empty_system_classes:
+                # Keep the system class non-empty.
+                k = min(k, int(after[s].sum()) - 1)
+            if k <= 0:
                 continue
             targets = list(range(s - 1, g - 1, -1)) if s > g else list(range(s + 1, g + 1))
             t = draw(st.sampled_from(targets))
@@ -944,6 +1178,99 @@ def improved_systems(
             after[t, g] += 1
             moves.append(Move(s, t, g, 1))
         return SystemImprovement(m, after, tuple(moves))
+
+    return build()
+
+
+def few_item_improvements(
+    *,
+    n_classes: int | None = None,
+    min_classes: int = 2,
+    max_classes: int = 5,
+    empty_gold_classes: bool = True,
+    empty_system_classes: bool = True,
+) -> st.SearchStrategy[SystemImprovement]:
+    """A handful of items (up to C + 3) and the system with one of them moved one class.
+
+    The items are free, all misclassified, or (when empty gold classes are
+    allowed) gold items in a block at one end of the scale with system items
+    beyond empty gold classes at the other end; without empty classes every
+    class is used by the gold (and by the system).  These are the corners
+    where class-size-based measures (CEM^ORD) and chance-corrected ones
+    (linear kappa) break ordinal monotonicity.
+    """
+    lo, hi = _class_bounds(n_classes, min_classes, max_classes)
+    return _few_item_improvements(lo, hi, bool(empty_gold_classes), bool(empty_system_classes))
+
+
+@functools.lru_cache(maxsize=256)
+def _few_item_improvements(
+    lo: int, hi: int, empty_gold: bool, empty_system: bool
+) -> st.SearchStrategy[SystemImprovement]:
+    return _few_items(lo, hi, empty_gold, empty_system)
+
+
+@st.composite
+def _few_items(
+    draw: st.DrawFn, lo: int, hi: int, empty_gold: bool, empty_system: bool
+) -> SystemImprovement:
+    c = draw(_n_classes(lo, hi))
+    n = draw(st.integers(1 if empty_gold and empty_system else c, c + 3))
+    label = st.integers(0, c - 1)
+    layout = draw(st.sampled_from(("free", "all_wrong", "outside", "all_wrong", "outside")))
+    if layout == "outside" and empty_gold and c >= 3:
+        # Gold items in a block at one end, system items beyond empty gold
+        # classes on the other side (the OC analogue of a point mass outside
+        # the gold's support).
+        start = draw(st.integers(2, c - 1))
+        gold = [draw(st.integers(start, c - 1)) for _ in range(n)]
+        system = [draw(st.integers(0, start - 1)) for _ in range(n)]
+        if not empty_system:
+            # Every system class used: one more item per class, gold in the block.
+            for k in range(c):
+                system.append(k)
+                gold.append(draw(st.integers(start, c - 1)))
+        if draw(st.booleans()):
+            gold = [c - 1 - g for g in gold]
+            system = [c - 1 - s for s in system]
+    else:
+        gold = [draw(label) for _ in range(n)]
+        if not empty_gold:
+            gold[:c] = draw(st.permutations(range(c)))
+        if layout == "all_wrong":
+            system = [draw(st.sampled_from([k for k in range(c) if k != g])) for g in gold]
+            if not empty_system and not empty_gold:
+                # Every system class used, every item wrong: a shifted gold.
+                shift = draw(st.integers(1, c - 1))
+                system[:c] = [gold[(k + shift) % c] for k in range(c)]
+        else:
+            system = [draw(label) for _ in range(n)]
+            if not empty_system:
+                system[:c] = draw(st.permutations(range(c)))
+    wrong = [k for k in range(n) if system[k] != gold[k]]
+    if not wrong:
+        system[0] = gold[0] + 1 if gold[0] < c - 1 else gold[0] - 1
+        wrong = [0]
+    k = draw(st.sampled_from(wrong))
+    m = np.zeros((c, c), dtype=np.int64)
+    np.add.at(m, (np.asarray(system), np.asarray(gold)), 1)
+    s, g = system[k], gold[k]
+    t = s - 1 if s > g else s + 1
+    after = m.copy()
+    after[s, g] -= 1
+    after[t, g] += 1
+    return SystemImprovement(m, after, (Move(s, t, g, 1),))
+
+
+@functools.lru_cache(maxsize=64)
+def _dense_matrices(lo: int, hi: int, cap: int) -> st.SearchStrategy[np.ndarray]:
+    """Matrices whose every cell is near the count cap (at least half of it)."""
+
+    @st.composite
+    def build(draw: st.DrawFn) -> np.ndarray:
+        c = draw(_n_classes(lo, hi))
+        cell = st.integers(max(1, cap // 2), cap)
+        return np.asarray([[draw(cell) for _ in range(c)] for _ in range(c)], dtype=np.int64)
 
     return build()
 
@@ -992,6 +1319,10 @@ def gold_item_moves(
         step = draw(st.sampled_from((-1, 1)))
         c1, c3 = c2 + step, c2 - step
         n[c3] = min(max(n[c3], 1), cap - 1)
+        if draw(st.integers(0, 3)) == 0:
+            # The smallest imbalance inside the cap: |c1| = |c3| + 1, both large.
+            n[c3] = draw(st.integers(max(1, cap // 2), cap - 1))
+            n[c1] = n[c3] + 1
         n[c1] = max(n[c1], n[c3] + 1)
         base = np.diag(n)
         larger = base.copy()
@@ -1062,6 +1393,10 @@ def one_hot_pairs(
     return build()
 
 
+#: Fractions of a bin's mass moved by the smallest mass transfers.
+TINY_MASS_STEPS = (1e-6, 1e-5, 1e-4)
+
+
 @dataclass(frozen=True)
 class MassTransfer:
     """An estimate and the estimate with some mass moved one bin further from all gold mass.
@@ -1103,21 +1438,33 @@ def mass_transfers(
         start = draw(st.integers(1, c - 1))
         gold = np.zeros(c, dtype=np.int64)
         gold[start:] = draw(_support_counts(c - start, cap))
-        source = draw(st.integers(1, start))
+        # Half of the draws move mass at the far end of the scale (bin 1 to
+        # bin 0, or C-2 to C-1 mirrored), where clipped scales break.
+        source = draw(st.one_of(st.just(1), st.integers(1, start)))
         p = draw(_class_counts(c, c, cap, 1, False)).copy()
         if p[source] == 0:
             p[source] = 1
-        eps = draw(st.integers(1, int(p[source])))
-        after = p.copy()
-        after[source] -= eps
-        after[source - 1] += eps
         target = source - 1
-        if draw(st.booleans()):
-            gold, p, after = gold[::-1].copy(), p[::-1].copy(), after[::-1].copy()
-            source, target = c - 1 - source, c - 1 - target
         total = float(p.sum())
-        return MassTransfer(
-            _normalise(p), _normalise(after), _normalise(gold), source, target, eps / total
-        )
+        before_p = _normalise(p)
+        if draw(st.integers(0, 3)) == 0:
+            # The smallest step inside the cap: 1e-6 .. 1e-4 of the probability mass.
+            amount = float(draw(st.sampled_from(TINY_MASS_STEPS))) * float(before_p[source])
+            after_p = before_p.copy()
+            after_p[source] -= amount
+            after_p[target] += amount
+        else:
+            eps = draw(st.integers(1, int(p[source])))
+            after = p.copy()
+            after[source] -= eps
+            after[target] += eps
+            after_p = _normalise(after)
+            amount = eps / total
+        gold_p = _normalise(gold)
+        if draw(st.booleans()):
+            gold_p, before_p, after_p = gold_p[::-1].copy(), before_p[::-1].copy(), after_p[::-1]
+            after_p = after_p.copy()
+            source, target = c - 1 - source, c - 1 - target
+        return MassTransfer(before_p, after_p, gold_p, source, target, amount)
 
     return build()

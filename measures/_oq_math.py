@@ -139,13 +139,23 @@ def harmonic_combination(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def kl_terms(p: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """The terms ``p_i log2(p_i / q_i)`` of ``KLD(p || q)``, with ``0 log 0 = 0``.
+    """Non-negative terms ``p_i log2(p_i / q_i) - (p_i - q_i) / ln 2`` of ``KLD(p || q)``.
 
-    Entries with ``p_i > 0 = q_i`` (infinite terms) are returned as 0; the
-    caller decides what they mean.  Logarithms are taken separately so tiny
-    gold probabilities cannot overflow the ratio.
+    Over distributions that both sum to 1 the added ``q_i - p_i`` parts sum
+    to 0, so the terms still add up to ``KLD(p || q)``; but each term is
+    non-negative (``x log(x/y) >= x - y``) and is computed without
+    cancellation (``log1p`` of the relative gap where ``p_i`` is close to
+    ``q_i``), so two distributions 1e-9 apart get a small positive
+    divergence instead of a rounding-noise value that may be 0 or negative.
+    ``0 log 0 = 0``; entries with ``p_i > 0 = q_i`` (infinite terms) are 0,
+    and the caller decides what they mean.
     """
     both = (p > 0) & (q > 0)
-    log_p = np.log2(np.where(both, p, 1.0))
-    log_q = np.log2(np.where(both, q, 1.0))
-    return np.where(both, p * (log_p - log_q), 0.0)
+    safe_p = np.where(both, p, 1.0)
+    safe_q = np.where(q > 0, q, 1.0)
+    gap = p - q
+    near = both & (np.abs(gap) <= 0.5 * safe_q)
+    relative_gap = np.divide(gap, safe_q, out=np.zeros_like(gap), where=near)
+    log_ratio = np.where(near, np.log1p(relative_gap), np.log(safe_p) - np.log(safe_q))
+    terms = np.where(both, p * log_ratio - gap, np.where(q > 0, q, 0.0))
+    return np.maximum(terms, 0.0) / np.log(2.0)

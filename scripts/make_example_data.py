@@ -17,6 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
+from axiometrics.atomic import write_text
+
 LABELS = np.array([-2, -1, 0, 1, 2])
 OUT = Path(__file__).resolve().parents[1] / "axiometrics" / "data"
 N_TOPICS, ITEMS_PER_TOPIC, SEED = 8, 60, 20161
@@ -55,15 +57,13 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for name, labels in runs.items():
         lines = [f"{i}\t{t}\t{LABELS[x]}" for i, t, x in zip(ids, topics, labels, strict=True)]
-        (OUT / f"example_{name}.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        write_text(OUT / f"example_{name}.tsv", "\n".join(lines) + "\n")
         rows = []
-        for t in sorted(set(topics)):
-            mask = np.array(topics) == t
+        for topic in sorted(set(topics)):
+            mask = np.array(topics) == topic
             share = np.bincount(labels[mask], minlength=5) / mask.sum()
-            rows.append(t + "\t" + "\t".join(f"{p:.6f}" for p in share))
-        (OUT / f"example_{name}_distributions.tsv").write_text(
-            "\n".join(rows) + "\n", encoding="utf-8"
-        )
+            rows.append(topic + "\t" + "\t".join(f"{p:.6f}" for p in share))
+        write_text(OUT / f"example_{name}_distributions.tsv", "\n".join(rows) + "\n")
 
 
 if __name__ == "__main__":

@@ -39,7 +39,8 @@ def _inputs(scorer, rng):
 
 
 def _score(scorer, *inputs, values=None):
-    return np.asarray(scorer(*inputs, values=values, on_undefined=np.nan), dtype=float)
+    scores, undefined = scorer.evaluate(*inputs, values=values)
+    return np.where(undefined, np.nan, scores)
 
 
 @pytest.mark.parametrize("scorer", SCORERS, ids=IDS)

@@ -26,10 +26,10 @@ def test_an_explicit_scale_keeps_empty_classes():
     assert m.gold_counts.tolist() == [1, 0, 0, 0, 1]
 
 
-def test_string_labels_and_inferred_scale():
-    m = ConfusionMatrices.from_labels(["a", "b", "b"], ["b", "b", "a"])
-    assert m.scale.labels == ("a", "b")
-    assert m.counts.sum() == 3
+def test_string_labels_take_their_order_from_an_explicit_scale():
+    m = ConfusionMatrices.from_labels(["b", "a", "a"], ["a", "a", "b"], scale=["b", "a"])
+    assert m.scale.labels == ("b", "a")
+    assert m.counts.tolist() == [[0.0, 1.0], [1.0, 1.0]]
 
 
 def test_label_batches_give_one_matrix_per_leading_index():
@@ -117,7 +117,12 @@ def test_counts_are_read_only():
         ),
         ([[1]], InvalidInputError, r"at least 2 classes \(got C=1\)"),
         ([1, 2], InvalidInputError, "square confusion matrices"),
-        ([["a", "b"], ["c", "d"]], InputTypeError, "numeric counts"),
+        (
+            [["a", "b"], ["c", "d"]],
+            InputTypeError,
+            r"matrices must be numeric counts \(got \[\['a', 'b'\], \['c', 'd'\]\]: "
+            r"strings, dtype <U1; real numbers expected\)",
+        ),
     ],
 )
 def test_invalid_counts_raise_typed_errors(counts, error, message):
@@ -135,3 +140,106 @@ def test_an_empty_matrix_in_a_batch_is_located():
 def test_scale_size_must_match_the_counts():
     with pytest.raises(InvalidInputError, match="must have 3 classes"):
         ConfusionMatrices.from_counts(np.ones((3, 3)), scale=ClassScale([0, 1]))
+
+
+@pytest.mark.parametrize(
+    ("counts", "error", "message"),
+    [
+        (
+            np.array([[1 + 0j, 0], [0, 1]]),
+            InputTypeError,
+            r"matrices must be numeric counts \(got .*: complex numbers, dtype complex128; "
+            r"real numbers expected\)",
+        ),
+        (
+            np.array([[1, 0], [0, 1]], dtype=object),
+            InputTypeError,
+            r"matrices must be numeric counts \(got .*: Python objects, dtype object;",
+        ),
+        (
+            np.array([[True, False], [False, True]]),
+            InputTypeError,
+            r"matrices must be numeric counts \(got .*: booleans, dtype bool;",
+        ),
+        (
+            [[1, 0], [0]],
+            InputTypeError,
+            r"matrices must be numeric counts in a regular array \(got \[\[1, 0\], \[0\]\]: ragged",
+        ),
+        (
+            np.full((2, 2), 1e308),
+            InvalidInputError,
+            r"matrices must hold at most 2\*\*53 = 9007199254740992 items per matrix \(got N=inf\)",
+        ),
+        (
+            np.full((2, 2), 2.0**52),
+            InvalidInputError,
+            r"at most 2\*\*53 = 9007199254740992 items per matrix \(got N=1\.80144e\+16\)",
+        ),
+    ],
+)
+def test_counts_that_are_not_real_numbers_or_overflow_are_refused_by_validation(
+    counts, error, message
+):
+    with pytest.raises(error, match=message):
+        validate_confusion_matrices(counts, name="matrices")
+
+
+def test_an_overflowing_matrix_in_a_batch_is_located():
+    batch = np.ones((2, 2, 2))
+    batch[1, 0, 0] = 1e308
+    batch[1, 1, 1] = 1e308
+    with pytest.raises(InvalidInputError, match=r"got N=inf at batch index \(1,\)"):
+        validate_confusion_matrices(batch)
+
+
+def test_huge_counts_reach_no_measure_so_no_measure_reports_a_bug():
+    import axiometrics as ax
+
+    for name in ax.default_registry().names("oc"):
+        with pytest.raises(InvalidInputError, match=r"at most 2\*\*53"):
+            ax.score(name, [[1e308, 1e308], [1e308, 1e308]])
+        with pytest.raises(InputTypeError, match=r"complex numbers"):
+            ax.score(name, np.array([[1 + 1j, 0], [0, 1]]))
+
+
+def test_the_largest_accepted_total_scores_without_a_floating_point_error():
+    import axiometrics as ax
+
+    counts = np.array([[2.0**51, 2.0**50], [2.0**50, 2.0**51]])
+    for name in ax.default_registry().names("oc"):
+        value = ax.score(name, counts, on_undefined=0.0)
+        assert np.isfinite(value), name
+
+
+def test_from_dataframe_refuses_a_missing_group_key_and_an_empty_frame():
+    frame = pd.DataFrame({"gold": [0, 1], "system": [0, 1], "topic": ["a", None]})
+    with pytest.raises(InvalidInputError, match=r"by='topic' column must not hold missing values"):
+        ConfusionMatrices.from_dataframe(frame, by="topic")
+    empty = pd.DataFrame({"gold": [], "system": []})
+    with pytest.raises(
+        InvalidInputError, match=r"frame must hold at least one item \(got 0 rows\)"
+    ):
+        ConfusionMatrices.from_dataframe(empty, scale=[0, 1])
+
+
+def test_a_dataframe_with_repeated_column_names_is_refused_with_positions():
+    frame = pd.DataFrame([[0, 1, 1]], columns=["gold", "system", "gold"])
+    with pytest.raises(
+        InvalidInputError,
+        match=r"frame columns must not repeat a label \(got 'gold' at positions 0, 2;",
+    ):
+        ConfusionMatrices.from_dataframe(frame)
+
+
+def test_a_frame_given_as_one_label_vector_is_refused():
+    frame = pd.DataFrame({"gold": [0, 1]})
+    with pytest.raises(InputTypeError, match=r"gold must be a vector of labels, not a DataFrame"):
+        ConfusionMatrices.from_labels(frame, [0, 1])
+
+
+def test_the_grouping_keys_and_their_name_are_kept():
+    frame = pd.DataFrame({"gold": [0, 1, 1], "system": [0, 1, 0], "topic": [2, 1, 2]})
+    m = ConfusionMatrices.from_dataframe(frame, by="topic")
+    assert m.index == (1, 2)
+    assert m.index_name == "topic"

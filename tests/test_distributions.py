@@ -63,7 +63,7 @@ def test_from_dataframe_takes_one_distribution_per_row_and_keeps_the_index():
     frame = pd.DataFrame(
         {"neg": [0.2, 0.5], "neu": [0.3, 0.0], "pos": [0.5, 0.5]}, index=["t1", "t2"]
     )
-    d = Distributions.from_dataframe(frame)
+    d = Distributions.from_dataframe(frame, scale=["neg", "neu", "pos"])
     assert d.scale.labels == ("neg", "neu", "pos")
     assert d.index == ("t1", "t2")
     np.testing.assert_array_equal(d.probabilities, frame.to_numpy())
@@ -83,7 +83,7 @@ def test_from_probabilities_validates_without_renormalising():
 def test_a_wider_tolerance_is_honoured_by_from_probabilities_and_from_dataframe():
     d = Distributions.from_probabilities([0.5, 0.495], tol=1e-2)
     assert d.probabilities.sum() == pytest.approx(0.995)
-    frame = pd.DataFrame({"a": [0.5], "b": [0.495]})
+    frame = pd.DataFrame({1: [0.5], 2: [0.495]})
     assert Distributions.from_dataframe(frame, tol=1e-2).n_classes == 2
 
 
@@ -130,7 +130,12 @@ def test_validate_distribution_pair_accepts_broadcastable_batches():
         ([1e308, 1e308], InvalidInputError, r"gold must sum to 1 \(got inf;"),
         ([1.0], InvalidInputError, r"gold must have at least 2 classes .*got shape \(1,\)"),
         (0.5, InvalidInputError, r"gold must have at least 2 classes .*got shape \(\)"),
-        (["x", "y"], InputTypeError, r"gold must be numeric probabilities \(got \['x', 'y'\]"),
+        (
+            ["x", "y"],
+            InputTypeError,
+            r"gold must be numeric probabilities \(got \['x', 'y'\]: strings, "
+            r"dtype <U1; real numbers expected\)",
+        ),
     ],
 )
 def test_invalid_probabilities_raise_a_typed_error_naming_the_argument_and_value(
@@ -186,7 +191,7 @@ def test_the_index_needs_one_key_per_distribution():
         ),
         ([[1, 1], [0, 0]], InvalidInputError, r"at least one item per distribution \(got 0\)"),
         ([4], InvalidInputError, r"counts must have at least 2 classes .*got shape \(1,\)"),
-        ("many", InputTypeError, r"counts must be numeric \(got 'many'\)"),
+        ("many", InputTypeError, r"counts must be numeric counts \(got 'many'"),
     ],
 )
 def test_invalid_counts_raise_a_typed_error_naming_the_value(counts, error, message):
@@ -213,4 +218,60 @@ def test_from_dataframe_rejects_other_objects_and_unknown_columns():
     with pytest.raises(UnknownLabelError, match=r"frame columns must be labels.*'other'"):
         Distributions.from_dataframe(frame, scale=["neg", "pos"])
     with pytest.raises(InvalidInputError, match=r"frame must sum to 1 \(got 0\.7"):
-        Distributions.from_dataframe(pd.DataFrame({"a": [0.5], "b": [0.2]}))
+        Distributions.from_dataframe(pd.DataFrame({0: [0.5], 1: [0.2]}))
+
+
+@pytest.mark.parametrize(
+    ("probabilities", "message"),
+    [
+        (
+            np.array([0.5 + 0j, 0.5]),
+            r"system must be numeric probabilities \(got .*complex numbers",
+        ),
+        (np.array([0.5, 0.5], dtype=object), r"\(got .*: Python objects, dtype object;"),
+        (np.array([True, False]), r"\(got array\(\[ True, False\]\): booleans, dtype bool;"),
+    ],
+)
+def test_probabilities_that_are_not_real_numbers_are_refused_before_conversion(
+    probabilities, message
+):
+    with pytest.raises(InputTypeError, match=message):
+        validate_distributions(probabilities, name="system")
+
+
+def test_counts_whose_sum_overflows_are_refused_without_a_warning():
+    with pytest.raises(
+        InvalidInputError,
+        match=r"counts must sum to a finite number per distribution \(got a sum that overflows\)",
+    ):
+        Distributions.from_counts([1e308, 1e308])
+
+
+def test_a_pandas_object_is_not_read_by_position():
+    with pytest.raises(
+        InputTypeError, match=r"gold must be probabilities in class order, not a pandas DataFrame"
+    ):
+        validate_distributions(pd.DataFrame([[0.5, 0.5]]), name="gold")
+
+
+def test_numeric_frame_columns_are_sorted_into_class_order():
+    frame = pd.DataFrame({2: [0.5], 0: [0.2], 1: [0.3]}, index=pd.Index(["t1"], name="topic"))
+    d = Distributions.from_dataframe(frame)
+    assert d.scale.labels == (0, 1, 2)
+    np.testing.assert_array_equal(d.probabilities, [[0.2, 0.3, 0.5]])
+    assert d.index == ("t1",)
+    assert d.index_name == "topic"
+
+
+def test_text_probabilities_in_a_frame_are_refused():
+    frame = pd.DataFrame({0: ["0.5"], 1: ["0.5"]})
+    with pytest.raises(InputTypeError, match=r"frame must hold real-number probabilities"):
+        Distributions.from_dataframe(frame)
+
+
+def test_from_series_matches_classes_by_index_label():
+    d = Distributions.from_series(pd.Series({2: 0.5, 0: 0.5, 1: 0.0}))
+    assert d.scale.labels == (0, 1, 2)
+    np.testing.assert_array_equal(d.probabilities, [0.5, 0.0, 0.5])
+    with pytest.raises(InputTypeError, match=r"series must be a pandas Series \(got list\)"):
+        Distributions.from_series([0.5, 0.5])  # type: ignore[arg-type]

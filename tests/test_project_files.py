@@ -19,7 +19,7 @@ def test_readme_quick_start_has_exactly_two_commands():
     commands = _quick_start_commands()
     assert len(commands) == 2
     assert all("\n" not in c for c in commands)
-    assert "axiometrics run" in commands[0]
+    assert commands[0].endswith("axiometrics report")
     assert "pytest" in commands[1]
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from axiometrics import Holds, Measure, MeasurePlugin, NotApplicable, Range
 from axiometrics.claims import claims_for_family
+from axiometrics.docs import render_measure_reference
 from axiometrics.errors import InvalidParameterError, UnknownMeasureError
 from axiometrics.literature import LITERATURE, SOURCES, literature_for
 from axiometrics.property_table import (
@@ -133,3 +134,50 @@ def test_building_checks_the_arguments():
 def test_tables_pickle_for_worker_processes(small_table):
     clone = pickle.loads(pickle.dumps(small_table))
     assert render_property_table(clone, "csv") == render_property_table(small_table, "csv")
+
+
+def test_markdown_escapes_text_from_measure_definitions():
+    plugin = MeasurePlugin("test-markdown")
+    claims = {
+        c.name: NotApplicable("[click](http://evil.example) <img src=x>")
+        for c in claims_for_family("oc")
+    }
+    claims["symmetry"] = Holds()
+
+    @plugin.measure(
+        Measure(
+            name="test_md_title",
+            family="oc",
+            higher_is_better=True,
+            range=Range(0, 1),
+            title="<b>x</b> [link](http://evil.example) `code` a|b",
+            claims=claims,
+        )
+    )
+    def trace_share(matrices, *, values):
+        return np.trace(matrices, axis1=-2, axis2=-1) / matrices.sum(axis=(-2, -1))
+
+    reg = Registry()
+    reg.register_plugin(plugin)
+    reference = render_measure_reference(reg)
+    assert r"**\<b\>x\</b\> \[link\](http://evil.example) \`code\` a|b**" in reference
+    assert r"| symmetry | holds |" in reference
+    assert r"\[click\](http://evil.example) \<img src=x\>" in reference
+    assert "<img" not in reference.replace(r"\<img", "")
+    text = render_property_table(build_property_table(reg, max_examples=10), "markdown")
+    assert r"| \<b\>x\</b\> \[link\](http://evil.example) \`code\` a\|b (`test_md_title`) |" in text
+    assert "<b>" not in text
+    assert "](http" not in text.replace(r"\](http", "")
+
+
+def test_markdown_helpers_escape_and_fence_untrusted_text():
+    from axiometrics.docs import md_code, md_escape, md_fence
+
+    assert md_escape("a<b>[c]`d`\\e|f\ng") == r"a\<b\>\[c\]\`d\`\\e|f g"
+    assert md_escape("a|b", cell=True) == r"a\|b"
+    assert md_code("x") == "`x`"
+    assert md_code("a`b") == "``a`b``"
+    assert md_code("`a") == "`` `a ``"
+    assert md_code("a|b", cell=True) == r"`a\|b`"
+    assert md_fence("plain") == "```"
+    assert md_fence("x ```` y") == "`````"

@@ -1,4 +1,5 @@
 import importlib.metadata
+import re
 import sys
 import types
 
@@ -14,6 +15,7 @@ from axiometrics import (
     MeasurePlugin,
     NotApplicable,
     Param,
+    PluginLoadWarning,
     Range,
     RegistrationError,
     Registry,
@@ -259,7 +261,10 @@ def installed_plugins(monkeypatch):
             )
             eps.append(
                 types.SimpleNamespace(
-                    name=ep.name, load=ep.load, dist=types.SimpleNamespace(name=dist_name)
+                    name=ep.name,
+                    value=ep.value,
+                    load=ep.load,
+                    dist=types.SimpleNamespace(name=dist_name),
                 )
             )
         monkeypatch.setattr(
@@ -298,7 +303,26 @@ def test_environment_switch_disables_third_party_plugins(installed_plugins, monk
         ax.reset_default_registry()
 
 
-def test_a_clashing_third_party_plugin_fails_loudly_naming_both_plugins(installed_plugins):
+def test_a_clashing_third_party_plugin_is_skipped_with_a_warning_naming_both_plugins(
+    installed_plugins,
+):
+    installed_plugins(
+        ("builtin", "axiometrics", ["shared"]),
+        ("intruder", "x", ["own", "shared"]),
+    )
+    reg = Registry()
+    with pytest.warns(
+        PluginLoadWarning,
+        match=r"plugin intruder = fake_intruder:plugin \(from x\): DuplicateMeasureError: "
+        r"plugin='intruder' measure='shared'.*plugin='builtin'",
+    ):
+        reg.load_entry_points()
+    assert reg.names() == ["shared"]  # the intruder's "own" measure was rolled back too
+    assert reg.get("shared").plugin == "builtin"
+    assert list(reg.failed_plugins()) == ["intruder = fake_intruder:plugin"]
+
+
+def test_strict_loading_raises_a_clashing_plugins_error(installed_plugins):
     installed_plugins(
         ("builtin", "axiometrics", ["shared"]),
         ("intruder", "x", ["shared"]),
@@ -306,7 +330,7 @@ def test_a_clashing_third_party_plugin_fails_loudly_naming_both_plugins(installe
     with pytest.raises(
         DuplicateMeasureError, match=r"plugin='intruder' measure='shared'.*plugin='builtin'"
     ):
-        Registry().load_entry_points()
+        Registry().load_entry_points(strict=True)
 
 
 def test_default_registry_holds_the_builtin_measures_of_both_families():
@@ -321,3 +345,43 @@ def test_violated_and_not_applicable_declarations_are_kept():
     m = Registry().register(make_measure(claims=claims), trace_share).measure
     assert m.declaration("imbalance").label == "violated"
     assert m.declaration("symmetry").label == "n/a"
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("accuracy_within(n=1,n=0)", r"parameter 'n' is repeated"),
+        ("accuracy_within(n=1)(n=2)", r"unexpected text after the closing parenthesis"),
+        ("accuracy_within(1)", r"positional values are not accepted"),
+        ("accuracy_within(**{'n': 1})", r"\*\* unpacking is not accepted"),
+        ("accuracy_within(n=len)", r"n= is not a literal"),
+        ("accuracy_within(n=)", r""),
+    ],
+)
+def test_malformed_measure_expressions_are_parse_errors(text, problem):
+    with pytest.raises(InvalidParameterError) as info:
+        ax.get_scorer(text)
+    message = str(info.value)
+    assert message.startswith(
+        "measure='accuracy_within': parameters must be written as name(key=literal, ...) "
+        f"(got {text!r}"
+    )
+    assert re.search(problem, message)
+
+
+def test_canonical_names_match_case_insensitively_like_aliases():
+    reg = Registry()
+    reg.register(make_measure(), trace_share)
+    assert reg.get("HITS").name == "hits"
+    assert reg.get("Hits()").name == "hits"
+    assert "HiTs" in reg
+    assert ax.get_scorer("MAE_Macro").name == "mae_macro"
+
+
+def test_family_names_match_case_insensitively():
+    reg = Registry()
+    scorer = reg.register(make_measure(family="OC"), trace_share)
+    assert scorer.measure.family == "oc"
+    assert reg.names("OC") == ["hits"]
+    assert [m.name for m in ax.list_measures("OQ")] == ax.default_registry().names("oq")
+    assert ax.default_registry().names("Oc") == ax.default_registry().names("oc")

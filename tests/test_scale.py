@@ -61,7 +61,9 @@ def test_bad_class_values_are_rejected(values, message):
 
 
 def test_non_numeric_values_raise_a_type_error():
-    with pytest.raises(InputTypeError, match="numeric class values"):
+    with pytest.raises(
+        InputTypeError, match=r"values must be numeric class values \(got \['a', 'b'\]"
+    ):
         validate_values(["a", "b"], 2)
 
 
@@ -87,3 +89,28 @@ def test_of_size_requires_an_integer_of_at_least_two():
     assert ClassScale.of_size(4).labels == (0, 1, 2, 3)
     with pytest.raises(InvalidInputError, match="n_classes must be an integer >= 2"):
         ClassScale.of_size(1)
+
+
+@pytest.mark.parametrize(
+    ("values", "error", "message"),
+    [
+        ([0.0, 1e308, -1e308][::-1], InvalidInputError, r"values must span a finite range"),
+        (
+            [-1.7e308, 1.7e308],
+            InvalidInputError,
+            r"distance between the smallest and largest class",
+        ),
+        (np.array([0, 1j]), InputTypeError, r"values must be numeric class values .*complex"),
+        (np.array([False, True]), InputTypeError, r"booleans, dtype bool"),
+        (np.array([0, 1], dtype=object), InputTypeError, r"Python objects, dtype object"),
+        ([2, 1], InvalidInputError, r"strictly increasing"),
+    ],
+)
+def test_values_that_overflow_or_are_not_real_numbers_are_refused(values, error, message):
+    with pytest.raises(error, match=message):
+        validate_values(values, 2 if len(values) == 2 else 3)
+
+
+def test_huge_but_finite_value_spans_are_accepted():
+    vals = validate_values([-1e300, 0, 1e300], 3)
+    assert vals.tolist() == [-1e300, 0.0, 1e300]

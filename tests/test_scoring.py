@@ -1,3 +1,4 @@
+import re
 import warnings
 
 import numpy as np
@@ -9,6 +10,7 @@ from axiometrics import (
     Evaluation,
     Holds,
     InvalidInputError,
+    InvalidParameterError,
     Measure,
     MeasureImplementationError,
     Range,
@@ -157,7 +159,13 @@ def test_oq_inputs_must_agree_on_the_number_of_classes():
 
 def test_families_reject_the_wrong_number_of_inputs():
     oc = register(lambda m, *, values: np.zeros(m.shape[:-2]))
-    with pytest.raises(InvalidInputError, match="takes one input"):
+    with pytest.raises(InvalidInputError, match=r"takes the confusion matrices, .*got 3 inputs"):
+        oc([[1, 0], [0, 1]], [[1, 0], [0, 1]], [[1, 0], [0, 1]])
+    with pytest.raises(
+        InvalidInputError,
+        match=r"read as \(gold, system\) label vectors of shape \(n,\).*got shapes \(2, 2\) and "
+        r"\(2, 2\)",
+    ):
         oc([[1, 0], [0, 1]], [[1, 0], [0, 1]])
     oq = register(lambda p, q, *, values: np.zeros(p.shape[:-1]), family="oq")
     with pytest.raises(InvalidInputError, match="takes two inputs"):
@@ -169,5 +177,56 @@ def test_on_undefined_must_be_raise_or_a_number():
         return Evaluation(np.zeros(matrices.shape[:-2]), np.ones(matrices.shape[:-2], bool))
 
     scorer = register(undefined_everywhere)
-    with pytest.raises(ValueError, match="on_undefined must be 'raise' or a number"):
+    with pytest.raises(
+        InvalidParameterError, match=r"on_undefined='ignore': expected 'raise' or a finite number"
+    ):
         scorer([[1, 0], [0, 1]], on_undefined="ignore")
+
+
+@pytest.mark.parametrize(
+    "fill",
+    [
+        float("nan"),
+        float("inf"),
+        -float("inf"),
+        np.float64("nan"),
+        True,
+        np.bool_(False),
+        "skip",
+        "RAISE",
+        None,
+        [0.0],
+    ],
+)
+def test_fill_values_must_be_raise_or_a_finite_number(fill):
+    scorer = register(lambda m, *, values: np.zeros(m.shape[:-2]))
+    with pytest.raises(
+        InvalidParameterError,
+        match=re.escape(f"on_undefined={fill!r}: expected 'raise' or a finite number (NaN and inf")
+        + r".*never returns them\)",
+    ):
+        scorer([[1, 0], [0, 1]], on_undefined=fill)
+
+
+def test_finite_fill_values_of_any_numeric_type_are_used():
+    def undefined_everywhere(matrices, *, values):
+        return Evaluation(np.zeros(matrices.shape[:-2]), np.ones(matrices.shape[:-2], bool))
+
+    scorer = register(undefined_everywhere, rng=Range(-10, 10))
+    assert scorer([[1, 0], [0, 1]], on_undefined=np.float32(-1.5)) == -1.5
+    assert scorer([[1, 0], [0, 1]], on_undefined=np.int64(3)) == 3.0
+
+
+def test_evaluate_reports_the_undefined_mask_instead_of_a_fill_value():
+    def undefined_when_off_diagonal_empty(matrices, *, values):
+        off = matrices.sum(axis=(-2, -1)) - np.trace(matrices, axis1=-2, axis2=-1)
+        return Evaluation(np.where(off > 0, 0.25, np.nan), off == 0)
+
+    scorer = register(undefined_when_off_diagonal_empty)
+    batch = np.array([[[1, 1], [0, 1]], [[1, 0], [0, 1]]], dtype=float)
+    scores, undefined = scorer.evaluate(batch)
+    assert scores.tolist() == [0.25, 0.0]
+    assert undefined.tolist() == [False, True]
+    single = scorer.evaluate([[1, 0], [0, 1]])
+    assert single.scores.shape == ()
+    assert bool(single.undefined) is True

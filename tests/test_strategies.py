@@ -227,3 +227,122 @@ def test_confusion_matrices_reach_the_corners(description, condition):
 )
 def test_distributions_reach_the_corners(description, condition):
     assert condition(find(ax_st.distributions(), condition, settings=REACH)), description
+
+
+# -- the whole quantifier domain of each claim ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("factory", "kwargs"),
+    [
+        (ax_st.scale_factors, {"min_factor": 0.0}),
+        (ax_st.scale_factors, {"max_factor": 0.5}),
+        (ax_st.scale_factors, {"max_factor": float("inf")}),
+        (ax_st.scale_factors, {"min_factor": True}),
+        (ax_st.class_value_pairs, {"min_classes": 5, "max_classes": 3}),
+        (ax_st.few_item_improvements, {"n_classes": 1}),
+    ],
+)
+def test_impossible_domain_options_raise_an_invalid_argument_error(factory, kwargs):
+    with pytest.raises(ax_st.StrategyArgumentError) as info:
+        factory(**kwargs)
+    assert isinstance(info.value, InvalidArgument)
+
+
+@given(ax_st.scale_factors())
+def test_scale_factors_are_positive_and_finite(k):
+    assert 0 < k < np.inf
+
+
+@given(ax_st.class_value_pairs(max_classes=6))
+def test_class_value_pairs_are_two_strictly_increasing_vectors_of_one_length(pair):
+    v, w = pair
+    assert v.shape == w.shape
+    assert np.all(np.diff(v) > 0)
+    assert np.all(np.diff(w) > 0)
+
+
+@given(ax_st.class_value_pairs(max_classes=6, integer=True))
+def test_integer_class_value_pairs_hold_integers(pair):
+    for values in pair:
+        assert np.array_equal(values, np.round(values))
+
+
+@given(ax_st.few_item_improvements(empty_gold_classes=False, empty_system_classes=False))
+def test_few_item_improvements_without_empty_classes_use_every_gold_class(imp):
+    assert np.all(imp.before.sum(axis=0) > 0)
+    assert imp.before.sum() <= imp.before.shape[0] + 3 + imp.before.shape[0]
+    (move,) = imp.moves
+    assert abs(move.target - move.gold) == abs(move.source - move.gold) - 1
+
+
+def _relative_gap(v):
+    return float(np.min(np.diff(v)) / max(np.max(np.abs(v)), 1.0))
+
+
+@pytest.mark.parametrize(
+    ("description", "strategy", "condition"),
+    [
+        ("a factor below 1", ax_st.scale_factors(), lambda k: k < 1e-3),
+        ("a non-integer factor above 1", ax_st.scale_factors(), lambda k: 1 < k != int(k)),
+        ("a huge factor", ax_st.scale_factors(), lambda k: k >= 1e9),
+        (
+            "class values with a gap of 1e-9 relative",
+            ax_st.class_values(spacing="extreme"),
+            lambda v: _relative_gap(v) < 1e-8,
+        ),
+        (
+            "class values straddling zero",
+            ax_st.class_values(spacing="extreme"),
+            lambda v: v.min() < 0 < v.max(),
+        ),
+        (
+            "class values beyond 1e8",
+            ax_st.class_values(spacing="extreme"),
+            lambda v: np.max(np.abs(v)) > 1e8,
+        ),
+        (
+            "fractional class values",
+            ax_st.class_values(spacing="extreme"),
+            lambda v: np.any(v != np.round(v)),
+        ),
+        (
+            "a subnormal probability",
+            ax_st.distributions(),
+            lambda p: np.any((p > 0) & (p < 1e-307)),
+        ),
+        (
+            "a near-identical pair (max |p - q| <= 1e-8)",
+            ax_st.distribution_pairs(),
+            lambda pq: 0 < np.max(np.abs(pq[0] - pq[1])) <= 1e-8,
+        ),
+        (
+            "a violation of a gold near-tie (gap < 1e-6)",
+            ax_st.priority_violating_estimates(max_count=100),
+            lambda pq: np.any(
+                (np.abs(pq[1][:, None] - pq[1][None, :]) > 0)
+                & (np.abs(pq[1][:, None] - pq[1][None, :]) < 1e-6)
+            ),
+        ),
+        (
+            "a gold near-tie kept by the estimate",
+            ax_st.priority_preserving_estimates(max_count=100),
+            lambda pq: np.any(
+                (np.abs(pq[1][:, None] - pq[1][None, :]) > 0)
+                & (np.abs(pq[1][:, None] - pq[1][None, :]) < 1e-6)
+            ),
+        ),
+        (
+            "a mass step of 1e-6 of a bin",
+            ax_st.mass_transfers(max_count=100),
+            lambda t: 0 < t.amount <= 1e-6 * max(t.before.max(), 1e-300) + 1e-18,
+        ),
+        (
+            "one item moved one class in 1000+ items",
+            ax_st.improved_systems(max_count=100),
+            lambda s: s.before.sum() >= 1000 and len(s.moves) == 1 and s.moves[0].count == 1,
+        ),
+    ],
+)
+def test_generators_reach_the_corners_of_each_claims_domain(description, strategy, condition):
+    assert condition(find(strategy, condition, settings=REACH)), description

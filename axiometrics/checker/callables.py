@@ -3,53 +3,182 @@
 A callable is wrapped into a :class:`~axiometrics.checker.subject.Subject`
 given its family, its signature and its direction:
 
-=====================  ==========================================================
-signature              how the callable is called
-=====================  ==========================================================
-``"matrix"``           ``f(matrix)``: OC confusion matrix ``(C, C)``, rows = system,
-                       columns = gold (int64 counts when they are integral)
-``"gold,system"``      ``f(gold, system)``: OC label vectors, one entry per item;
-                       the labels are the class values (ints ``0 .. C-1`` by default)
-``"system,gold"``      ``f(system, gold)``: OC label vectors, or OQ distributions
-                       ``(C,)`` for family ``"oq"``
-=====================  ==========================================================
+======================  =========================================================
+signature               how the callable is called
+======================  =========================================================
+``"matrix"``            ``f(matrix)``: OC confusion matrix ``(C, C)``, rows = system,
+                        columns = gold (int64 counts when they are integral)
+``"matrix.T"``          ``f(matrix)`` with rows = gold, columns = system (the
+                        orientation of scikit-learn's ``confusion_matrix``)
+``"gold,system"``       ``f(gold, system)``: OC label vectors, one entry per item;
+                        the labels are the class values (ints ``0 .. C-1`` by default)
+``"system,gold"``       ``f(system, gold)``: OC label vectors, or OQ distributions
+                        ``(C,)`` for family ``"oq"``
+======================  =========================================================
 
 If the callable accepts a ``values`` keyword it also receives the class
 values (matrix and distribution signatures), so ordinal invariance can be
 checked; label signatures always carry the values in the labels themselves
-(Amigó et al.'s ``Eff(f(s), f(g))``).  A callable may raise
-:class:`~axiometrics.errors.UndefinedMeasureError` to say it is undefined on
-an input.
+(Amigó et al.'s ``Eff(f(s), f(g))``).  For label signatures the transformed
+class values are integers (so a categorical metric such as scikit-learn's
+``f1_score`` sees multiclass integer targets) unless ``integer_labels=False``,
+and a ``labels`` keyword (``labels_argument``) receives the full list of
+classes, including those no item uses.
+
+Further options: ``params`` bound keyword arguments (``{"average": "macro"}``);
+``undefined``, what tells an undefined input (see :func:`undefined_policy`):
+the callable may always raise :class:`~axiometrics.errors.UndefinedMeasureError`;
+``call_timeout``, the per-call time limit (see :mod:`axiometrics.checker.guard`).
 """
 
 from __future__ import annotations
 
+import builtins
+import importlib
 import inspect
 import math
 import re
-from collections.abc import Callable, Mapping
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from axiometrics.checker.guard import DEFAULT_CALL_TIMEOUT, CallGuard, validate_call_timeout
 from axiometrics.checker.subject import Subject
 from axiometrics.claims import claim as lookup_claim
 from axiometrics.declarations import ClaimDeclaration, Holds, NotApplicable, Violated
-from axiometrics.errors import InputTypeError, InvalidParameterError, MeasureImplementationError
+from axiometrics.errors import (
+    InputTypeError,
+    InvalidParameterError,
+    MeasureImplementationError,
+    UndefinedMeasureError,
+)
 from axiometrics.measure import Measure, Range
 from axiometrics.registry import Scorer
+from axiometrics.suggest import closest
 
-__all__ = ["SIGNATURES", "parse_expectations", "source_location", "subject_from_callable"]
+__all__ = [
+    "SIGNATURES",
+    "UndefinedPolicy",
+    "parse_expectations",
+    "source_location",
+    "subject_from_callable",
+    "undefined_policy",
+]
 
 #: Accepted signatures per family; the first is the default.
 SIGNATURES: Mapping[str, tuple[str, ...]] = {
-    "oc": ("matrix", "gold,system", "system,gold"),
+    "oc": ("matrix", "matrix.T", "gold,system", "system,gold"),
     "oq": ("system,gold", "gold,system"),
 }
 #: Largest cell count for label-vector callables (they get one entry per item).
 LABEL_MAX_COUNT = 20
+#: Largest number of items of one input for label-vector callables.
+LABEL_MAX_ITEMS = 5000
 
 _UNDECLARED = "a bare callable may raise UndefinedMeasureError where it is undefined"
+
+
+@dataclass(frozen=True)
+class UndefinedPolicy:
+    """How a callable tells that it is undefined on an input.
+
+    Attributes
+    ----------
+    kind
+        ``"error"`` (only :class:`~axiometrics.errors.UndefinedMeasureError`
+        means undefined; a NaN or inf result is a finding), ``"nan"`` (a NaN
+        result also means undefined) or ``"raise"`` (the listed exception
+        types also mean undefined).
+    exceptions
+        The exception types that mean undefined under ``"raise"``.
+    """
+
+    kind: str = "error"
+    exceptions: tuple[type[BaseException], ...] = ()
+
+    def describe(self) -> str:
+        """The policy as the text of the measure's ``undefined`` field."""
+        if self.kind == "nan":
+            return "the callable returns NaN where it is undefined (undefined='nan')"
+        if self.kind == "raise":
+            names = ", ".join(e.__name__ for e in self.exceptions)
+            return f"the callable raises {names} where it is undefined (undefined='raise')"
+        return _UNDECLARED
+
+
+def _exception_type(spec: Any) -> type[BaseException]:
+    if isinstance(spec, type) and issubclass(spec, BaseException):
+        return spec
+    if isinstance(spec, str) and spec.strip():
+        text = spec.strip()
+        found = getattr(builtins, text, None)
+        if found is None and ("." in text or ":" in text):
+            module_name, _, attr = text.replace(":", ".").rpartition(".")
+            try:
+                found = getattr(importlib.import_module(module_name), attr, None)
+            except ImportError:
+                found = None
+        if isinstance(found, type) and issubclass(found, BaseException):
+            return found
+        builtin_errors = [
+            n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, Exception)
+        ]
+        near = closest(text, builtin_errors)
+        hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+        raise InvalidParameterError(
+            f"undefined exception {text!r} is not an exception type (give a built-in name such "
+            f"as 'ZeroDivisionError' or a dotted path such as 'pkg.module.Error'){hint}"
+        )
+    raise InvalidParameterError(
+        f"undefined exception {spec!r}: expected an exception class or its name"
+    )
+
+
+def undefined_policy(spec: Any) -> UndefinedPolicy:
+    """Parse an ``undefined=`` option.
+
+    Parameters
+    ----------
+    spec
+        ``"error"`` (default), ``"nan"``, ``"raise"`` (only
+        ``UndefinedMeasureError``), ``"raise:ValueError,ZeroDivisionError"``,
+        a sequence of exception types or names (``"raise"`` with them), or an
+        :class:`UndefinedPolicy`.
+
+    Raises
+    ------
+    InvalidParameterError
+        On anything else, or a name that is not an exception type.
+    """
+    if spec is None:
+        return UndefinedPolicy()
+    if isinstance(spec, UndefinedPolicy):
+        return spec
+    if isinstance(spec, str):
+        kind, _, rest = spec.strip().partition(":")
+        kind = kind.strip().lower()
+        if kind in ("error", "nan") and not rest:
+            return UndefinedPolicy(kind)
+        if kind == "raise":
+            names = [n for n in (x.strip() for x in rest.split(",")) if n]
+            return UndefinedPolicy("raise", tuple(_exception_type(n) for n in names))
+        near = closest(kind, ["error", "nan", "raise"])
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        raise InvalidParameterError(
+            f"undefined={spec!r}: expected 'error', 'nan', 'raise', 'raise:Error1,Error2' or a "
+            f"list of exception types{hint}"
+        )
+    if isinstance(spec, type) and issubclass(spec, BaseException):
+        return UndefinedPolicy("raise", (spec,))
+    if isinstance(spec, Sequence):
+        return UndefinedPolicy("raise", tuple(_exception_type(x) for x in spec))
+    raise InvalidParameterError(
+        f"undefined={spec!r}: expected 'error', 'nan', 'raise', 'raise:Error1,Error2' or a "
+        "list of exception types"
+    )
 
 
 def source_location(func: Callable[..., Any]) -> str:
@@ -70,28 +199,49 @@ def _source_file(func: Callable[..., Any]) -> str | None:
         return None
 
 
-def _accepts_values(func: Callable[..., Any]) -> bool:
+def _parameters(func: Callable[..., Any]) -> Mapping[str, inspect.Parameter] | None:
     try:
-        params = inspect.signature(func).parameters
+        return inspect.signature(func).parameters
     except (TypeError, ValueError):
+        return None
+
+
+def _accepts(func: Callable[..., Any], keyword: str) -> bool:
+    params = _parameters(func)
+    if params is None:
         return False
-    return "values" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+    return keyword in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+
+
+def _check_params(func: Callable[..., Any], params: Mapping[str, Any], name: str) -> None:
+    found = _parameters(func)
+    if found is None or any(p.kind is p.VAR_KEYWORD for p in found.values()):
+        return
+    for key in params:
+        if key not in found:
+            near = closest(key, list(found))
+            hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+            raise InvalidParameterError(
+                f"params key {key!r}: callable {name!r} defined at {source_location(func)} takes "
+                f"no such keyword (it takes {list(found)}){hint}"
+            )
 
 
 def _check_arity(
-    func: Callable[..., Any], n_inputs: int, signature: str, name: str, values: bool
+    func: Callable[..., Any], n_inputs: int, signature: str, name: str, keywords: Sequence[str]
 ) -> None:
     try:
         sig = inspect.signature(func)
     except (TypeError, ValueError):
         return
     try:
-        sig.bind(*([None] * n_inputs), **({"values": None} if values else {}))
+        sig.bind(*([None] * n_inputs), **dict.fromkeys(keywords))
     except TypeError as exc:
+        shown = signature.replace(",", ", ").replace("matrix.T", "matrix")
         raise InvalidParameterError(
             f"callable {name!r} defined at {source_location(func)} has signature {name}{sig}, "
-            f"which cannot be called as f({signature.replace(',', ', ')}) ({exc}); give the "
-            "right --signature or change the function"
+            f"which cannot be called as f({shown}) ({exc}); give the right --signature or "
+            "change the function"
         ) from None
 
 
@@ -114,38 +264,99 @@ def _number(result: Any, name: str) -> float:
     return out
 
 
-def _compute(
-    func: Callable[..., Any], family: str, signature: str, pass_values: bool, name: str
-) -> Callable[..., float]:
-    """The scalar compute function the Scorer calls once per input."""
-    extra: Callable[[np.ndarray], dict[str, Any]] = (
-        (lambda v: {"values": v}) if pass_values else (lambda v: {})
-    )
+@dataclass(frozen=True)
+class _Caller:
+    """Calls the user's function once, applying the bound parameters and the undefined policy."""
+
+    func: Callable[..., Any]
+    name: str
+    params: Mapping[str, Any]
+    policy: UndefinedPolicy
+    guard: CallGuard
+
+    def __call__(self, *args: Any, **keywords: Any) -> float:
+        kwargs = {**self.params, **keywords}
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            # User code runs under numpy's default error handling (warnings, not raises).
+            with np.errstate(divide="warn", invalid="warn", over="warn", under="ignore"):
+                try:
+                    result = self.guard.call(self.func, *args, **kwargs)
+                except (UndefinedMeasureError, MeasureImplementationError):
+                    raise
+                except self.policy.exceptions as exc:
+                    raise UndefinedMeasureError(
+                        f"{self.name} raised {type(exc).__name__}: {exc}"
+                    ) from exc
+        out = _number(result, self.name)
+        if self.policy.kind == "nan" and math.isnan(out):
+            # Undefined: the warnings that came with the NaN are expected, not findings.
+            raise UndefinedMeasureError(f"{self.name} returned NaN (undefined='nan')")
+        for w in caught:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+        return out
+
+
+Arguments = Callable[[tuple[np.ndarray, ...], np.ndarray], tuple[tuple[Any, ...], dict[str, Any]]]
+
+
+def _arguments(
+    family: str, signature: str, pass_values: bool, labels_argument: str | None
+) -> Arguments:
+    """How the family's inputs (axiometrics layout) and class values become the call's arguments.
+
+    The params bound to the callable are not included.
+    """
+
+    def extra(values: np.ndarray) -> dict[str, Any]:
+        return {"values": np.array(values)} if pass_values else {}
+
     if family == "oq":
         flip = signature == "gold,system"
 
-        def oq(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> float:
-            args = (gold, system) if flip else (system, gold)
-            return _number(func(*(np.array(a) for a in args), **extra(np.array(values))), name)
+        def oq(inputs: tuple[np.ndarray, ...], values: np.ndarray) -> Any:
+            system, gold = (np.array(a) for a in inputs)
+            return ((gold, system) if flip else (system, gold)), extra(values)
 
         return oq
-    if signature == "matrix":
+    if signature in ("matrix", "matrix.T"):
+        transpose = signature == "matrix.T"
 
-        def oc_matrix(matrix: np.ndarray, *, values: np.ndarray) -> float:
-            return _number(func(_as_counts(np.array(matrix)), **extra(np.array(values))), name)
+        def oc_matrix(inputs: tuple[np.ndarray, ...], values: np.ndarray) -> Any:
+            m = np.array(inputs[0])
+            return (_as_counts(m.T.copy() if transpose else m),), extra(values)
 
         return oc_matrix
     gold_first = signature == "gold,system"
 
-    def oc_labels(matrix: np.ndarray, *, values: np.ndarray) -> float:
-        counts = np.asarray(matrix).astype(np.int64).ravel()
+    def oc_labels(inputs: tuple[np.ndarray, ...], values: np.ndarray) -> Any:
+        matrix = np.asarray(inputs[0])
+        counts = matrix.astype(np.int64).ravel()
         c = matrix.shape[-1]
         system_idx, gold_idx = np.divmod(np.repeat(np.arange(c * c), counts), c)
         labels = _labels(np.asarray(values))
         gold, system = labels[gold_idx], labels[system_idx]
-        return _number(func(*((gold, system) if gold_first else (system, gold))), name)
+        keywords = {labels_argument: labels.tolist()} if labels_argument else {}
+        return ((gold, system) if gold_first else (system, gold)), keywords
 
     return oc_labels
+
+
+def _compute(caller: _Caller, family: str, arguments: Arguments) -> Callable[..., float]:
+    """The scalar compute function the Scorer calls once per input."""
+    if family == "oq":
+
+        def oq(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> float:
+            args, kwargs = arguments((system, gold), values)
+            return caller(*args, **kwargs)
+
+        return oq
+
+    def oc(matrix: np.ndarray, *, values: np.ndarray) -> float:
+        args, kwargs = arguments((matrix,), values)
+        return caller(*args, **kwargs)
+
+    return oc
 
 
 def parse_expectations(
@@ -183,6 +394,26 @@ def parse_expectations(
     return out
 
 
+def _labels_keyword(
+    func: Callable[..., Any], labels_argument: str | None, labels: bool, params: Mapping[str, Any]
+) -> str | None:
+    if labels_argument is None or not labels:
+        return None
+    if labels_argument == "auto":
+        found = _parameters(func)
+        takes = found is not None and "labels" in found
+        return "labels" if takes and "labels" not in params else None
+    if not isinstance(labels_argument, str) or not labels_argument.isidentifier():
+        raise InvalidParameterError(
+            f"labels_argument={labels_argument!r}: expected a keyword name, 'auto' or None"
+        )
+    if not _accepts(func, labels_argument):
+        raise InvalidParameterError(
+            f"labels_argument={labels_argument!r}: the callable takes no such keyword"
+        )
+    return labels_argument
+
+
 def subject_from_callable(
     func: Callable[..., Any],
     *,
@@ -193,6 +424,11 @@ def subject_from_callable(
     optimum: float | None = None,
     score_range: tuple[float, float] | None = None,
     expect: Mapping[str, Any] | None = None,
+    params: Mapping[str, Any] | None = None,
+    labels_argument: str | None = "auto",
+    undefined: Any = "error",
+    integer_labels: bool = True,
+    call_timeout: float | None = DEFAULT_CALL_TIMEOUT,
 ) -> Subject:
     """Wrap a bare callable as a measure under test.
 
@@ -216,14 +452,28 @@ def subject_from_callable(
     expect
         Claims the author expects to hold or fail (see
         :func:`parse_expectations`); they are treated as declarations.
+    params
+        Keyword arguments bound on every call (``{"weights": "linear"}``).
+    labels_argument
+        Label signatures only: the keyword that receives the full list of
+        classes; ``"auto"`` (default) uses ``labels`` when the callable takes
+        it, ``None`` never passes one.
+    undefined
+        How the callable tells an undefined input (see :func:`undefined_policy`).
+    integer_labels
+        Label signatures only: transform class values to integers when
+        checking ordinal invariance (``False``: real-valued transforms).
+    call_timeout
+        Seconds one call may take before the claim errors (``None``: no limit).
 
     Raises
     ------
     InputTypeError
         If ``func`` is not callable.
     InvalidParameterError
-        On an unknown family or signature, or a callable whose signature
-        cannot take the family's inputs (the message gives its file and line).
+        On an unknown family or signature, bad options, or a callable whose
+        signature cannot take the family's inputs (the message gives its
+        file and line).
     """
     if not callable(func):
         raise InputTypeError(f"measure={func!r} must be callable")
@@ -237,14 +487,22 @@ def subject_from_callable(
         raise InvalidParameterError(
             f"signature={signature!r}: family {family!r} callables take one of {list(accepted)}"
         )
+    if params is not None and not isinstance(params, Mapping):
+        raise InvalidParameterError(f"params={params!r}: expected a mapping of keyword arguments")
+    bound = dict(params or {})
+    policy = undefined_policy(undefined)
+    timeout = validate_call_timeout(call_timeout)
     display = name or getattr(func, "__name__", None) or type(func).__name__
     registry_name = re.sub(r"[^a-z0-9_]+", "_", str(display).lower()).strip("_") or "measure"
     if not registry_name[0].isalpha():
         registry_name = f"m_{registry_name}"
-    n_inputs = 1 if sig == "matrix" else 2
-    labels = family == "oc" and sig != "matrix"
-    pass_values = not labels and _accepts_values(func)
-    _check_arity(func, n_inputs, sig, str(display), pass_values)
+    n_inputs = 1 if sig.startswith("matrix") else 2
+    labels = family == "oc" and not sig.startswith("matrix")
+    pass_values = not labels and "values" not in bound and _accepts(func, "values")
+    labels_kw = _labels_keyword(func, labels_argument, labels, bound)
+    _check_params(func, bound, str(display))
+    keywords = [*bound, *(["values"] if pass_values else []), *([labels_kw] if labels_kw else [])]
+    _check_arity(func, n_inputs, sig, str(display), keywords)
     lower, upper = score_range if score_range is not None else (-math.inf, math.inf)
     measure = Measure(
         name=registry_name,
@@ -254,11 +512,14 @@ def subject_from_callable(
         title=str(display),
         description=f"bare callable defined at {source_location(func)}",
         optimum=optimum,
-        undefined=_UNDECLARED,
+        undefined=policy.describe(),
         uses_class_values=labels or pass_values,
         claims=parse_expectations(expect, family),
     )
-    compute = _compute(func, family, sig, pass_values, str(display))
+    guard = CallGuard(str(display), timeout)
+    caller = _Caller(func, str(display), bound, policy, guard)
+    arguments = _arguments(family, sig, pass_values, labels_kw)
+    compute = _compute(caller, family, arguments)
     scorer = Scorer(measure, compute, plugin="<callable>", vectorized=False)
     return Subject(
         scorer,
@@ -266,5 +527,9 @@ def subject_from_callable(
         values_reach_measure=labels or pass_values,
         source_file=_source_file(func),
         max_count=LABEL_MAX_COUNT if labels else None,
+        max_items=LABEL_MAX_ITEMS if labels else None,
         location=f"{source_location(func)} in {getattr(func, '__name__', display)}",
+        integer_values=labels and bool(integer_labels),
+        guard=guard,
+        arguments=arguments,
     )

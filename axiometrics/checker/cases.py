@@ -142,6 +142,12 @@ class CaseRequest:
     preconditions
         Names of the preconditions the checker will enforce on every entry;
         a generator may use them to steer its draws (they are enforced anyway).
+    integer_values
+        Class values (and their transforms) must be integers: the measure
+        receives them as labels of a categorical metric.
+    max_items
+        Largest total count of one input (``None``: no bound beyond
+        ``max_count`` per cell); set for measures called on item lists.
     """
 
     family: str
@@ -150,6 +156,8 @@ class CaseRequest:
     max_count: int = ax_st.DEFAULT_MAX_COUNT
     spacing: str = "equidistant"
     preconditions: frozenset[str] = frozenset()
+    integer_values: bool = False
+    max_items: int | None = None
 
     def n_classes(self, *, at_least: int = 2) -> st.SearchStrategy[int]:
         """The number of classes, drawn first so that it shrinks first."""
@@ -239,18 +247,30 @@ class Decision:
         (``None``: all of them).  A case that decides a claim over many
         entries at once (e.g. every pair of one-hot estimates) shows the
         offending pair only.
+    margin
+        How far the case is from contradicting the claim, in units of the
+        tolerance bound (``None``: not measured): for an equality claim
+        ``1 - |a - b| / bound``, for a strict claim ``gain / bound - 1``.
+        Zero or below means the case contradicts the claim.  The runner
+        reports it to :func:`hypothesis.target`, so the search climbs toward
+        the boundary instead of sampling blindly.
     """
 
     status: Literal["holds", "fails", "outside"]
     explanation: str = ""
     entries: tuple[int, ...] | None = None
+    margin: float | None = None
 
     @classmethod
     def verdict(
-        cls, ok: bool, explanation: str = "", entries: tuple[int, ...] | None = None
+        cls,
+        ok: bool,
+        explanation: str = "",
+        entries: tuple[int, ...] | None = None,
+        margin: float | None = None,
     ) -> Decision:
         """``holds`` if ``ok`` else ``fails``."""
-        return cls("holds" if ok else "fails", explanation, entries)
+        return cls("holds" if ok else "fails", explanation, entries, margin)
 
     @classmethod
     def outside(cls, explanation: str = "") -> Decision:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -31,26 +32,34 @@ from hypothesis.database import ExampleDatabase
 
 from axiometrics.checker.callables import subject_from_callable
 from axiometrics.checker.cases import Case
+from axiometrics.checker.guard import DEFAULT_CALL_TIMEOUT
 from axiometrics.checker.profiles import Profile, resolve_profile
-from axiometrics.checker.runner import run_claim
+from axiometrics.checker.runner import run_claim, sample_cases
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Tolerance
 from axiometrics.checker.verdicts import (
     CheckReport,
     ClaimResult,
+    Example,
     Outcome,
     Verdict,
     mismatch_for,
 )
-from axiometrics.claims import Claim, claims_for_family
+from axiometrics.claims import Claim, claims_for_family, registered_preconditions
 from axiometrics.claims import claim as lookup_claim
 from axiometrics.claims import precondition as lookup_precondition
-from axiometrics.declarations import Holds
+from axiometrics.declarations import Holds, Violated
 from axiometrics.errors import InputTypeError, InvalidParameterError, MeasureImplementationError
 from axiometrics.measure import Measure
 from axiometrics.registry import Registry, Scorer, default_registry
 
-__all__ = ["check", "resolve_subject"]
+__all__ = [
+    "admitted_share",
+    "check",
+    "discover_preconditions",
+    "resolve_subject",
+    "violated_preconditions",
+]
 
 
 def resolve_subject(
@@ -64,6 +73,11 @@ def resolve_subject(
     score_range: tuple[float, float] | None = None,
     expect: Mapping[str, Any] | None = None,
     name: str | None = None,
+    params: Mapping[str, Any] | None = None,
+    labels_argument: str | None = "auto",
+    undefined: Any = None,
+    integer_labels: bool = True,
+    call_timeout: float | None = DEFAULT_CALL_TIMEOUT,
 ) -> Subject:
     """Turn a name, :class:`Measure`, :class:`Scorer` or bare callable into a :class:`Subject`.
 
@@ -84,6 +98,8 @@ def resolve_subject(
             "optimum": optimum,
             "score_range": score_range,
             "expect": expect,
+            "params": params,
+            "undefined": undefined,
         }
         given = [k for k, v in extras.items() if v is not None]
         if given:
@@ -113,6 +129,11 @@ def resolve_subject(
             optimum=optimum,
             score_range=score_range,
             expect=expect,
+            params=params,
+            labels_argument=labels_argument,
+            undefined=undefined,
+            integer_labels=integer_labels,
+            call_timeout=call_timeout,
         )
     raise InputTypeError(
         f"measure={measure!r}: expected a registered name, a Measure, a Scorer or a callable"
@@ -187,6 +208,13 @@ def check(
     variants: bool = True,
     registry: Registry | None = None,
     database: ExampleDatabase | None = None,
+    params: Mapping[str, Any] | None = None,
+    labels_argument: str | None = "auto",
+    undefined: Any = None,
+    integer_labels: bool = True,
+    call_timeout: float | None = DEFAULT_CALL_TIMEOUT,
+    strict: bool = False,
+    discover: bool = True,
 ) -> CheckReport:
     """Check the claims of a measure with generated adversarial inputs.
 
@@ -236,6 +264,29 @@ def check(
         Where to look names up (default: the default registry).
     database
         A Hypothesis example database (default: none, for reproducibility).
+    params
+        A bare callable's bound keyword arguments, e.g. ``{"average": "macro"}``.
+    labels_argument
+        A label-vector callable's keyword receiving the full class list
+        (``"auto"``: ``labels`` when it takes one; ``None``: never).
+    undefined
+        How a bare callable tells an undefined input: ``"error"`` (default),
+        ``"nan"``, ``"raise"`` or exception types (see
+        :func:`axiometrics.checker.callables.undefined_policy`).
+    integer_labels
+        Label-vector callables: integer-valued class-value transforms
+        (default) or real-valued ones (``False``).
+    call_timeout
+        Seconds one call of a bare callable may take (default 5); a call that
+        takes longer makes the claim an error.  ``None``: no limit.
+    strict
+        Also fail (:attr:`CheckReport.failed`) when a declared violation is
+        not found.
+    discover
+        When a claim is refuted on all inputs, search for the weakest
+        registered precondition (or conjunction of two) under which no
+        counterexample is found (:attr:`ClaimResult.weakest_preconditions`);
+        runs only with ``variants``.
 
     Returns
     -------
@@ -252,6 +303,11 @@ def check(
         optimum=optimum,
         score_range=score_range,
         expect=expect,
+        params=params,
+        labels_argument=labels_argument,
+        undefined=undefined,
+        integer_labels=integer_labels,
+        call_timeout=call_timeout,
     )
     if subject.kind == "callable":
         _preflight(subject)
@@ -274,6 +330,7 @@ def check(
                 extra=(extra_preconditions or {}).get(claim.name, ()),
                 variants=variants,
                 database=database,
+                discover=discover,
             )
         )
     m = subject.measure
@@ -287,7 +344,14 @@ def check(
         seed=seed_value,
         tolerance=str(tol),
         seconds=time.perf_counter() - started,
+        notes=_notes(subject),
+        strict=bool(strict),
     )
+
+
+def _notes(subject: Subject) -> tuple[str, ...]:
+    note = subject.guard.note() if subject.guard is not None else None
+    return (note,) if note else ()
 
 
 def _check_claim(
@@ -302,6 +366,7 @@ def _check_claim(
     extra: Sequence[Sequence[str]],
     variants: bool,
     database: ExampleDatabase | None,
+    discover: bool = True,
 ) -> ClaimResult:
     fam = subject.measure.family
     declared = subject.measure.declaration(claim.name)
@@ -368,6 +433,42 @@ def _check_claim(
                 )
             elif without.outcome is Outcome.REFUTED:
                 notes.append(f"needs {' & '.join(pres)}: refuted without")
+    weakest: tuple[str, ...] | None = None
+    discovery: tuple[Verdict, ...] = ()
+    unconditional = (
+        verdict
+        if not pres
+        else next((v for v in extra_verdicts if v.label == "without preconditions"), None)
+    )
+    if (
+        discover
+        and variants
+        # A declared violation claims no precondition, so there is none to discover;
+        # skipping it keeps the property table's time close to the plain checks'.
+        and not isinstance(declared, Violated)
+        and unconditional is not None
+        and unconditional.outcome is Outcome.REFUTED
+        and unconditional.options.get("spacing") == spacing
+    ):
+        quick = replace(profile, shrink=False)
+
+        def rerun(names: tuple[str, ...]) -> Verdict:
+            return run_claim(
+                subject,
+                claim,
+                preconditions=names,
+                options=options,
+                profile=quick,
+                seed_value=seed_value,
+                tolerance=tolerance,
+                database=database,
+                label=f"discovery: {' & '.join(names)}",
+            )
+
+        def sample() -> list[Case]:
+            return sample_cases(claim, fam, options=options, seed_value=seed_value)
+
+        weakest, discovery = discover_preconditions(unconditional, fam, rerun, sample)
     mismatch = mismatch_for(declared, verdict)
     return ClaimResult(
         claim=claim.name,
@@ -376,4 +477,113 @@ def _check_claim(
         variants=tuple(extra_verdicts),
         mismatch=mismatch,
         notes=tuple(notes),
+        weakest_preconditions=weakest,
+        discovery=discovery,
     )
+
+
+#: Largest conjunction of preconditions the discovery tries.
+MAX_CONJUNCTION = 2
+
+
+def violated_preconditions(example: Example, family: str, candidates: Sequence[str]) -> list[str]:
+    """The candidate preconditions false on some entry of a counterexample.
+
+    Only these can rule the counterexample out, so only these are worth
+    re-checking the claim under.
+    """
+    out = []
+    for name in candidates:
+        predicate = lookup_precondition(name).predicate(family)
+        for entry in example.entries:
+            batch = tuple(np.asarray(a)[None, ...] for a in entry.inputs)
+            values = np.asarray(entry.values, dtype=float)[None, :]
+            if not np.all(predicate(*batch, values=values)):
+                out.append(name)
+                break
+    return out
+
+
+def admitted_share(cases: Sequence[Case], family: str, names: Sequence[str]) -> float:
+    """Share of ``cases`` on which every precondition of ``names`` holds for every entry.
+
+    The larger the share, the weaker the set: it rules out less of the
+    claim's domain.
+    """
+    if not cases:
+        return 0.0
+    predicates = [lookup_precondition(n).predicate(family) for n in names]
+    kept = sum(
+        all(bool(np.all(p(*case.inputs, values=case.values))) for p in predicates) for case in cases
+    )
+    return kept / len(cases)
+
+
+def discover_preconditions(
+    refuted: Verdict,
+    family: str,
+    rerun: Callable[[tuple[str, ...]], Verdict],
+    sample: Callable[[], Sequence[Case]] | None = None,
+) -> tuple[tuple[str, ...], tuple[Verdict, ...]]:
+    """Find the weakest registered precondition set under which a refuted claim survives.
+
+    Breadth first: every single precondition the counterexample violates,
+    then conjunctions of two (a first precondition and one violated by the
+    counterexample found under it).  Among the sets under which no
+    counterexample is found at the smallest size, the weakest is the one
+    admitting the largest share of a sample of the claim's unrestricted cases
+    (ties: registration order).
+
+    Parameters
+    ----------
+    refuted
+        The refuted verdict (checked under no preconditions).
+    family
+        The measure family.
+    rerun
+        Re-checks the claim under a precondition set and returns the verdict.
+    sample
+        Draws unrestricted cases of the claim, to rank survivors by weakness
+        (``None``: the first survivor wins).
+
+    Returns
+    -------
+    tuple
+        The weakest set (``()`` if none was found) and every verdict run.
+    """
+    candidates = [
+        p.name
+        for p in registered_preconditions()
+        if family in p.families and p.name not in refuted.preconditions
+    ]
+    runs: list[Verdict] = []
+    tried: set[frozenset[str]] = set()
+    frontier: list[tuple[tuple[str, ...], Verdict]] = [(tuple(refuted.preconditions), refuted)]
+    for _size in range(MAX_CONJUNCTION):
+        survivors: list[Verdict] = []
+        next_frontier: list[tuple[tuple[str, ...], Verdict]] = []
+        for names, verdict in frontier:
+            if verdict.example is None:
+                continue
+            rest = [c for c in candidates if c not in names]
+            for extra in violated_preconditions(verdict.example, family, rest):
+                key = frozenset((*names, extra))
+                if key in tried:
+                    continue
+                tried.add(key)
+                combined = tuple(sorted(key))
+                result = rerun(combined)
+                runs.append(result)
+                if result.outcome is Outcome.NOT_REFUTED:
+                    survivors.append(result)
+                elif result.outcome is Outcome.REFUTED:
+                    next_frontier.append((combined, result))
+        if survivors:
+            if len(survivors) == 1 or sample is None:
+                return tuple(survivors[0].preconditions), tuple(runs)
+            cases = sample()
+            shares = [admitted_share(cases, family, v.preconditions) for v in survivors]
+            best = survivors[shares.index(max(shares))]
+            return tuple(best.preconditions), tuple(runs)
+        frontier = next_frontier
+    return (), tuple(runs)

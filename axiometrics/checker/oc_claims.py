@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from axiometrics import strategies as ax_st
 from axiometrics.checker.cases import Case, CaseRequest, Decision, Observation, Procedure
 from axiometrics.checker.rules import (
-    decide_better,
     decide_equal,
     decide_well_defined,
     fmt,
@@ -86,30 +85,123 @@ def _monotonicity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
         max_classes=max(request.max_classes, lo),
         max_count=request.max_count,
         empty_gold_classes=not request.wants("no_empty_gold_class"),
+        empty_system_classes=not request.wants("no_empty_system_class"),
     )
+
+    empty_gold = not request.wants("no_empty_gold_class")
+    empty_system = not request.wants("no_empty_system_class")
+
+    hi = max(request.max_classes, lo)
+    small = st.integers(lo, min(hi, lo + 3))
 
     @st.composite
     def build(draw: st.DrawFn) -> Case:
-        pair = draw(pairs)
-        v = draw(request.values(pair.before.shape[0]))
+        # Half of the cases on 2-5 classes, where the few-item companions
+        # below are most likely to hit a counterexample.
+        if draw(st.booleans()):
+            c = draw(small)
+            pair = draw(
+                ax_st.improved_systems(
+                    n_classes=c,
+                    max_count=request.max_count,
+                    empty_gold_classes=empty_gold,
+                    empty_system_classes=empty_system,
+                )
+            )
+        else:
+            pair = draw(pairs)
+        c = pair.before.shape[0]
+        v = draw(request.values(c))
         moves = "; ".join(
             f"{mv.count} item(s) of gold class {mv.gold} moved from system class {mv.source} "
             f"to {mv.target}"
             for mv in pair.moves
         )
+        mats = [pair.before, pair.after]
+        names = ["s", "s' (items moved toward their gold class)"]
+        smalls = [pair.before] if int(pair.before.sum()) <= _EXHAUSTIVE_ITEMS and c <= 6 else []
+        # Hypothesis spends most of its budget mutating earlier cases; few-item
+        # companion systems in every case keep that corner (where CEM^ORD and
+        # linear kappa break) in the whole budget.
+        if c <= 6:
+            companions = ax_st.few_item_improvements(
+                n_classes=c, empty_gold_classes=empty_gold, empty_system_classes=empty_system
+            )
+            smalls += [draw(companions).before for _ in range(_COMPANIONS)]
+        # Few items: the inner quantifier (which item moves) is finite, so
+        # every single one-class move toward the gold is scored.
+        for few in smalls:
+            for alt, label in _single_moves(few):
+                mats += [few, alt]
+                names += ["s" if few is pair.before else "s (few items)", f"s' ({label})"]
+        # And the smallest improvement inside the count cap: one item moved
+        # one class in a matrix whose every cell is near the cap.
+        cap = request.max_count
+        dense = draw(st.integers(max(1, cap // 2), cap)) + (
+            (np.arange(c * c).reshape(c, c) * draw(st.integers(1, 6))) % 7
+        ).astype(np.int64)
+        dense = np.minimum(dense, cap) if cap >= 7 else np.ones((c, c), dtype=np.int64)
+        g = draw(st.integers(0, c - 1))
+        s = draw(st.sampled_from([k for k in range(c) if k != g]))
+        t = s - 1 if s > g else s + 1
+        moved = dense.copy()
+        moved[s, g] -= 1
+        moved[t, g] += 1
+        mats += [dense, moved]
+        names += ["s (dense)", f"s' (1 item of gold class {g} moved from system class {s} to {t})"]
         return Case(
-            _stack(pair.before, pair.after),
-            np.stack([v, v]),
-            ("s", "s' (items moved toward their gold class)"),
-            {"moves": moves},
+            (np.stack(mats),),
+            np.broadcast_to(v, (len(mats), v.size)),
+            tuple(names),
+            {"moves of s'": moves},
         )
 
     return build()
 
 
+#: Systems with at most this many items also get every single-item move checked.
+_EXHAUSTIVE_ITEMS = 12
+#: Few-item companion systems drawn with every monotonicity case.
+_COMPANIONS = 1
+
+
+def _single_moves(m: np.ndarray) -> list[tuple[np.ndarray, str]]:
+    """Every one-item, one-class move toward the gold that empties no system class."""
+    out = []
+    c = m.shape[0]
+    for s in range(c):
+        for g in range(c):
+            if s == g or m[s, g] == 0:
+                continue
+            t = s - 1 if s > g else s + 1
+            after = m.copy()
+            after[s, g] -= 1
+            after[t, g] += 1
+            if np.any((after.sum(axis=1) == 0) & (m.sum(axis=1) > 0)):
+                continue
+            out.append((after, f"1 item of gold class {g} moved from system class {s} to {t}"))
+    return out
+
+
+def _decide_improvements(case: Case, obs: Observation, judge: Judge) -> Decision:
+    margins = []
+    for k in range(0, case.n_entries, 2):
+        before, after = float(obs.scores[k]), float(obs.scores[k + 1])
+        relation = judge.compare(after, before)
+        if relation != "better":
+            return Decision(
+                "fails",
+                f"s' scores {fmt(after)}, s scores {fmt(before)}: s' is {relation}, not "
+                "strictly better",
+                (k, k + 1),
+            )
+        margins.append(judge.strict_margin(after, before))
+    return Decision("holds", "every improved system scores strictly better", margin=min(margins))
+
+
 ORDINAL_MONOTONICITY = Procedure(
     cases=_monotonicity_cases,
-    decide=decide_better("s", "s'"),
+    decide=_decide_improvements,
     spacing_sensitive=True,
     description="a system and the same system with items moved toward (not past) their gold",
 )
@@ -170,7 +262,15 @@ def _decide_imbalance(case: Case, obs: Observation, judge: Judge) -> Decision:
                 f"scores {fmt(smaller)}: the former is {relation}, not strictly better",
                 (k, k + 1),
             )
-    return Decision("holds", f"{case.n_entries // 2} contiguous triples respect imbalance")
+    margins = [
+        judge.strict_margin(float(obs.scores[k + 1]), float(obs.scores[k]))
+        for k in range(0, case.n_entries, 2)
+    ]
+    return Decision(
+        "holds",
+        f"{case.n_entries // 2} contiguous triples respect imbalance",
+        margin=min(margins) if margins else None,
+    )
 
 
 IMBALANCE = Procedure(
@@ -289,6 +389,7 @@ def _decide_identity(case: Case, obs: Observation, judge: Judge) -> Decision:
     return Decision.verdict(
         judge.equal(score, optimum),
         f"the perfect system scores {fmt(score)}, the declared optimum is {fmt(optimum)}",
+        margin=judge.equality_margin(score, optimum),
     )
 
 
@@ -327,16 +428,30 @@ WELL_DEFINED = Procedure(
 
 # -- count-scale invariance ------------------------------------------------------------
 
-_FACTORS = st.one_of(st.integers(2, 1000), st.just(10**6))
+#: Largest total count of a scaled matrix: float64 integers stay exact below 2**53.
+_MAX_SCALED_TOTAL = 2.0**50
 
 
 def _scale_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     matrices = _matrices(request)
+    factors = ax_st.scale_factors()
 
     @st.composite
     def build(draw: st.DrawFn) -> Case:
         m = draw(matrices)
-        k = draw(_FACTORS)
+        if request.max_items is None:
+            # Every k > 0: below 1, non-integer and huge factors included;
+            # the scaled counts are floats (measures take real counts).
+            k = draw(factors)
+            k = min(k, _MAX_SCALED_TOTAL / max(float(m.sum()), 1.0))
+            return Case(
+                _stack(m.astype(float), m * k),
+                np.stack([draw(request.values(m.shape[0]))] * 2),
+                ("M", f"{k!r} * M"),
+                {"factor k": repr(k)},
+            )
+        # Measures called on item lists: integer k, k * M within the item budget.
+        k = draw(st.integers(2, max(2, request.max_items // max(int(m.sum()), 1))))
         v = draw(request.values(m.shape[0]))
         return Case(_stack(m, m * k), np.stack([v, v]), ("M", f"{k} * M"), {"factor k": str(k)})
 

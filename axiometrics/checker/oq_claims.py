@@ -26,6 +26,7 @@ from axiometrics.checker.tolerance import Judge
 __all__ = [
     "IDENTITY",
     "MASS_TRANSFER_MONOTONICITY",
+    "NEAR_IDENTICAL",
     "ORDINAL_INVARIANCE",
     "POINT_MASS_MONOTONICITY",
     "PRIORITY_PRESERVATION",
@@ -35,12 +36,16 @@ __all__ = [
 ]
 
 
+#: Below this max|p - q|, identity asks for a score exactly (not tolerably) worse.
+NEAR_IDENTICAL = 1e-6
+
+
 def _pairs(
     request: CaseRequest, *, identical: bool = True, continuous: bool = True
 ) -> st.SearchStrategy[tuple[np.ndarray, np.ndarray]]:
     """Distribution pairs; ``continuous=False`` keeps to normalised counts (resolvable steps)."""
     lo = min_classes(request)
-    kinds = ("counts", "one_hot", "uniform", "continuous")
+    kinds = ("counts", "one_hot", "uniform", "continuous", "tiny")
     return ax_st.distribution_pairs(
         min_classes=lo,
         max_classes=max(request.max_classes, lo),
@@ -143,6 +148,7 @@ def _decide_violation(case: Case, obs: Observation, judge: Judge) -> Decision:
         relation == "worse",
         f"D(p, q) = {fmt(a)} is {relation} than D(q, q) = {fmt(b)}"
         + ("" if relation == "worse" else ", not strictly worse"),
+        margin=judge.strict_margin(b, a),
     )
 
 
@@ -267,9 +273,23 @@ def _decide_identity(case: Case, obs: Observation, judge: Judge) -> Decision:
     if np.array_equal(p, q):
         return Decision("holds", f"D(q, q) = {fmt(same)}")
     reference = float(judge.optimum) if judge.optimum is not None else same
+    distance = float(np.max(np.abs(p - q)))
+    if distance < NEAR_IDENTICAL:
+        # A difference this small may move a second-order measure (JSD,
+        # KLD) by less than the tolerance; "not optimal" then means not
+        # exactly optimal (strictly on the worse side in float64).
+        gain = other - reference if not judge.higher_is_better else reference - other
+        return Decision.verdict(
+            gain > 0,
+            f"p != q (max |p - q| = {distance:.3g}) but D(p, q) = {fmt(other)} is not worse "
+            f"than the optimum {fmt(reference)} even in float64"
+            if gain <= 0
+            else f"D(p, q) = {fmt(other)} > optimum",
+        )
     return Decision.verdict(
         judge.worse(other, reference),
         f"p != q but D(p, q) = {fmt(other)} vs optimum {fmt(reference)}",
+        margin=judge.strict_margin(reference, other),
     )
 
 

@@ -35,17 +35,32 @@ def vector(v: np.ndarray) -> str:
     return "[" + ", ".join(f"{x:g}" for x in np.asarray(v)) + "]"
 
 
+_ALL_KINDS = ("piecewise", "cubic", "log", "affine")
+_INTEGER_KINDS = ("piecewise", "cubic", "affine")
+
+
 def transformed_values(
     draw: st.DrawFn, request: CaseRequest, n_classes: int
 ) -> tuple[np.ndarray, dict[str, str]]:
     """Draw class values ``v`` and ``f(v)`` for a strictly increasing ``f``.
 
     Returns the two value vectors stacked ``(2, C)`` and a description of the
-    transform for the counterexample.  Should ``f(v)`` lose strictness in
-    floating point (huge values), ``f`` is applied to ``0 .. C-1`` instead.
+    transform for the counterexample.  With ``request.integer_values`` the
+    transforms map integers to integers (piecewise with integer knots, cubic,
+    affine), so label-vector callables keep seeing integer class labels.
+    Should ``f(v)`` lose strictness in floating point (huge values), ``f`` is
+    applied to ``0 .. C-1`` instead.
     """
+    if draw(st.integers(0, 2)) == 0:
+        # A third of the draws: any two strictly increasing value vectors
+        # (some f maps one onto the other) from the extreme corners --
+        # magnitudes up to 1e9, gaps down to 1e-9 relative, nearly merged
+        # classes, negative and fractional values.
+        v, w = draw(ax_st.class_value_pairs(n_classes=n_classes, integer=request.integer_values))
+        return np.stack([v, w]), {"transform": f"{vector(v)} -> {vector(w)} (order kept)"}
     v = draw(request.values(n_classes))
-    f = draw(ax_st.increasing_transforms(n_knots=n_classes))
+    kinds = _INTEGER_KINDS if request.integer_values else _ALL_KINDS
+    f = draw(ax_st.increasing_transforms(n_knots=n_classes, kinds=kinds))
     w = np.asarray(f(v), dtype=float)
     if not (np.all(np.isfinite(w)) and np.all(np.diff(w) > 0)):
         w = np.asarray(f(np.arange(n_classes, dtype=float)), dtype=float)
@@ -64,7 +79,9 @@ def decide_equal(what: str) -> Decide:
     def decide(case: Case, obs: Observation, judge: Judge) -> Decision:
         a, b = float(obs.scores[0]), float(obs.scores[1])
         return Decision.verdict(
-            judge.equal(a, b), f"{what}: {fmt(a)} vs {fmt(b)} (difference {abs(a - b):.3g})"
+            judge.equal(a, b),
+            f"{what}: {fmt(a)} vs {fmt(b)} (difference {abs(a - b):.3g})",
+            margin=judge.equality_margin(a, b),
         )
 
     return decide
@@ -80,6 +97,7 @@ def decide_better(first: str, second: str) -> Decide:
             relation == "better",
             f"{second} scores {fmt(b)}, {first} scores {fmt(a)}: {second} is {relation}"
             + ("" if relation == "better" else ", not strictly better"),
+            margin=judge.strict_margin(b, a),
         )
 
     return decide

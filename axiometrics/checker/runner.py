@@ -11,8 +11,10 @@ neither count nor refute.
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +31,45 @@ from axiometrics.checker.verdicts import Entry, Example, Outcome, Verdict
 from axiometrics.claims import Claim
 from axiometrics.claims import precondition as lookup_precondition
 
-__all__ = ["run_claim"]
+__all__ = ["run_claim", "sample_cases"]
+
+
+def sample_cases(
+    claim: Claim,
+    family: str,
+    *,
+    options: Mapping[str, Any] | None = None,
+    n: int = 200,
+    seed_value: int = 0,
+) -> list[Case]:
+    """Draw ``n`` cases of a claim's procedure without preconditions (deterministic).
+
+    Used to compare how much of the claim's domain precondition sets admit.
+    """
+    opts = {**claim.default_options(), **dict(options or {})}
+    request = CaseRequest(
+        family=family,
+        min_classes=int(opts["min_classes"]),
+        max_classes=int(opts["max_classes"]),
+        max_count=int(opts["max_count"]),
+        spacing=str(opts["spacing"]),
+    )
+    collected: list[Case] = []
+
+    def collect(case: Case) -> None:
+        collected.append(case)
+
+    run = settings(
+        max_examples=n,
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+        verbosity=Verbosity.quiet,
+    )(given(claim.procedure(family).cases(request))(collect))
+    with _reproducible_constants():
+        seed(seed_value)(run)()
+    return collected
 
 
 class _CaseFoundError(Exception):
@@ -44,6 +84,20 @@ class _CaseFoundError(Exception):
 
 class _MeasureCrashedError(Exception):
     """Raised inside the Hypothesis test when the measure raised on a case."""
+
+    def __init__(self, case: Case, observation: Observation) -> None:
+        super().__init__(str(observation.crash))
+        self.case = case
+        self.observation = observation
+
+
+@dataclass
+class _CallTimedOut(BaseException):
+    """Raised inside the Hypothesis test when a call of the callable timed out.
+
+    A ``BaseException`` so that Hypothesis stops at once instead of shrinking
+    (every shrinking step could cost another full time limit).
+    """
 
     def __init__(self, case: Case, observation: Observation) -> None:
         super().__init__(str(observation.crash))
@@ -87,6 +141,38 @@ def _example(
     return Example(family, entries, explanation, info, obs.crash, obs.warnings)
 
 
+@contextmanager
+def _reproducible_constants() -> Iterator[None]:
+    """Stop Hypothesis from mixing literals of the imported modules into the search.
+
+    Hypothesis draws, with probability 0.05, constants it collects from every
+    non-library module in ``sys.modules``; the same seed then generates
+    different cases depending on what happens to be imported (the CLI, a
+    pytest session, a notebook) and on every literal of axiometrics itself
+    when it is installed editable, so a derandomized verdict could change
+    with unrelated code.  During a check the collection is pinned empty
+    (Hypothesis' library-wide constants are still used).
+    """
+    try:
+        from hypothesis.internal.conjecture import providers
+    except ImportError:  # pragma: no cover - a Hypothesis without the pool
+        yield
+        return
+    names = ("_local_constants", "_get_local_constants", "CONSTANTS_CACHE")
+    if not all(hasattr(providers, n) for n in names):  # pragma: no cover
+        yield
+        return
+    empty = type(providers._local_constants)()
+    original = providers._get_local_constants
+    providers._get_local_constants = lambda: empty
+    providers.CONSTANTS_CACHE.cache.clear()
+    try:
+        yield
+    finally:
+        providers._get_local_constants = original
+        providers.CONSTANTS_CACHE.cache.clear()
+
+
 def _hypothesis_settings(profile: Profile, database: ExampleDatabase | None) -> settings:
     phases = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target]
     if profile.shrink:
@@ -115,6 +201,7 @@ def run_claim(
     tolerance: Tolerance,
     database: ExampleDatabase | None = None,
     label: str = "",
+    targeting: bool | None = None,
 ) -> Verdict:
     """Check one claim on one subject under one set of preconditions and options.
 
@@ -139,7 +226,13 @@ def run_claim(
         Hypothesis example database (``None``: none).
     label
         The variant label recorded in the verdict.
+    targeting
+        Report each case's margin to :func:`hypothesis.target` (``None``: as
+        the profile says; ``False`` samples blindly, for measuring what
+        targeting adds).
     """
+    if targeting is None:
+        targeting = profile.targeting
     measure = subject.measure
     family = measure.family
     opts = {**claim.default_options(), **dict(options or {})}
@@ -183,6 +276,8 @@ def run_claim(
         max_count=int(opts["max_count"]),
         spacing=str(opts["spacing"]),
         preconditions=frozenset(preconditions),
+        integer_values=subject.integer_values,
+        max_items=subject.max_items,
     )
     strategy = procedure.cases(request)
     judge = Judge(
@@ -199,6 +294,8 @@ def run_claim(
             if not np.all(predicate(*case.inputs, values=case.values)):
                 tally.reject()
         obs = subject.observe(case, enforce_range=procedure.observe_crashes)
+        if subject.guard is not None and subject.guard.timed_out:
+            raise _CallTimedOut(case, obs)
         if procedure.observe_crashes:
             # Steer the search toward both ends of the score range, where
             # range violations and overflows live.
@@ -213,6 +310,9 @@ def run_claim(
         decision = procedure.decide(case, obs, judge)
         if decision.status == "outside":
             tally.reject()
+        if targeting and decision.margin is not None and math.isfinite(decision.margin):
+            # Climb toward the boundary: a smaller margin is a nearer miss.
+            target(-decision.margin, label="nearness to a counterexample")
         if not tally.decided:
             tally.cases += 1
         deciding = decision.status == ("fails" if universal else "holds")
@@ -225,12 +325,15 @@ def run_claim(
         (measure.name, claim.name, tuple(preconditions), sorted(opts.items()))
     ).encode()
     test = seed(seed_value)(_hypothesis_settings(profile, database)(given(strategy)(probe)))
+    if subject.guard is not None:
+        subject.guard.reset()
     started = time.perf_counter()
     outcome: Outcome
     example = None
     reason = ""
     try:
-        test()
+        with _reproducible_constants():
+            test()
     except _CaseFoundError as found:
         outcome = Outcome.REFUTED if universal else Outcome.CONFIRMED
         example = _example(
@@ -245,6 +348,10 @@ def run_claim(
         crash = crashed.observation.crash
         reason = str(crash)
         example = _example(family, crashed.case, crashed.observation, "the measure raised")
+    except _CallTimedOut as hung:
+        outcome = Outcome.ERROR
+        reason = str(hung.observation.crash)
+        example = _example(family, hung.case, hung.observation, "the call did not return")
     except Unsatisfiable:
         outcome = Outcome.NOT_APPLICABLE
         reason = (

@@ -18,14 +18,18 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 import axiometrics
 from axiometrics.checker.cases import Case, Crash, Observation
+from axiometrics.errors import UndefinedMeasureError
 from axiometrics.measure import Measure, Range
 from axiometrics.registry import Scorer
+
+if TYPE_CHECKING:
+    from axiometrics.checker.guard import CallGuard
 
 __all__ = ["Subject", "crash_from_exception"]
 
@@ -51,6 +55,22 @@ class Subject:
     max_count
         Largest count the generators may use (label-vector callables are
         called on expanded item lists, so their counts are capped).
+    location
+        ``"file:line in name"`` where the measure is defined.
+    max_items
+        Largest total count of one input (label-vector callables receive one
+        entry per item), or ``None``.
+    integer_values
+        Class values reaching the measure must stay integers (label-vector
+        callables: categorical metrics reject float labels), so ordinal
+        invariance uses integer-valued transforms.
+    guard
+        The :class:`~axiometrics.checker.guard.CallGuard` of a bare callable
+        (output capture, time limit), or ``None``.
+    arguments
+        For a bare callable: ``arguments(inputs, values) -> (args, kwargs)``,
+        how one entry's inputs are passed to it (used to print a line that
+        reproduces a counterexample with the user's own function).
     """
 
     scorer: Scorer
@@ -59,6 +79,10 @@ class Subject:
     source_file: str | None = None
     max_count: int | None = None
     location: str = ""
+    integer_values: bool = False
+    max_items: int | None = None
+    guard: CallGuard | None = field(default=None, compare=False)
+    arguments: Callable[..., Any] | None = field(default=None, compare=False)
     _unbounded: Scorer | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -95,8 +119,17 @@ class Subject:
         scorer = self.scorer if enforce_range or self._unbounded is None else self._unbounded
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
+            undefined = np.zeros(k, dtype=bool)
             try:
-                raw = scorer(*case.inputs, values=case.values, on_undefined=np.nan)
+                try:
+                    raw = scorer(*case.inputs, values=case.values, on_undefined="raise")
+                except UndefinedMeasureError as exc:
+                    if not exc.indices or exc.indices[0] == ():
+                        raise
+                    # The scorer fills only finite values: mark the undefined entries
+                    # from the error, then score the defined ones.
+                    undefined[[int(i[0]) for i in exc.indices]] = True
+                    raw = scorer(*case.inputs, values=case.values, on_undefined=0.0)
             except Exception as exc:
                 return Observation(
                     np.full(k, np.nan),
@@ -104,8 +137,9 @@ class Subject:
                     crash_from_exception(exc, prefer=self.source_file, fallback=self.location),
                     _messages(caught),
                 )
-        scores = np.asarray(raw, dtype=float).reshape(k)
-        return Observation(scores, np.isnan(scores), None, _messages(caught))
+        scores = np.asarray(raw, dtype=float).reshape(k).copy()
+        scores[undefined] = np.nan
+        return Observation(scores, undefined, None, _messages(caught))
 
 
 def _messages(caught: list[warnings.WarningMessage]) -> tuple[str, ...]:

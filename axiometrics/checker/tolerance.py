@@ -107,6 +107,15 @@ class Judge:
         """``a`` is strictly worse than ``b``."""
         return self.better(b, a)
 
+    def equality_margin(self, a: float, b: float) -> float:
+        """``1 - |a - b| / bound``: 1 for equal scores, 0 or below once they differ."""
+        return 1.0 - abs(a - b) / max(self.tolerance.bound(a, b), 1e-300)
+
+    def strict_margin(self, a: float, b: float) -> float:
+        """``gain / bound - 1`` of ``a`` over ``b``: above 0 iff ``a`` is strictly better."""
+        gain = a - b if self.higher_is_better else b - a
+        return gain / max(self.tolerance.bound(a, b), 1e-300) - 1.0
+
     def compare(self, a: float, b: float) -> str:
         """Describe ``a`` relative to ``b``: ``"better"``, ``"worse"`` or ``"equal"``."""
         if self.better(a, b):

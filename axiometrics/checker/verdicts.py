@@ -82,7 +82,9 @@ def _fraction(p: np.ndarray, limit: int = 1000) -> tuple[np.ndarray, int] | None
     """``(counts, total)`` with ``p == counts / total`` for the smallest total <= limit."""
     totals = np.arange(1, limit + 1, dtype=float)
     scaled = p[None, :] * totals[:, None]
-    ok = np.all(np.abs(scaled - np.round(scaled)) <= 1e-9 * totals[:, None], axis=1)
+    # Only what float rounding of counts / total explains: a near-identical
+    # counterexample (1e-9 apart) must not print as the same fraction.
+    ok = np.all(np.abs(scaled - np.round(scaled)) <= 1e-12 * totals[:, None], axis=1)
     hits = np.flatnonzero(ok)
     if hits.size == 0:
         return None
@@ -104,7 +106,7 @@ def format_distribution(p: np.ndarray) -> str:
         counts, total = frac
         body = ", ".join(str(int(c)) for c in counts)
         return f"[{body}]" if total == 1 else f"[{body}]/{total}"
-    return "[" + ", ".join(f"{x:.6g}" for x in arr) + "]"
+    return "[" + ", ".join(repr(float(x)) for x in arr) + "]"
 
 
 def format_matrix(m: np.ndarray, indent: str = "    ") -> str:
@@ -357,6 +359,14 @@ class ClaimResult:
         The disagreement with the declaration, if any.
     notes
         Observations worth reporting (e.g. a precondition that was not needed).
+    weakest_preconditions
+        When the claim is refuted on all inputs: the weakest set of registered
+        preconditions (one, or a conjunction of two) under which the checker
+        found no counterexample, discovered by re-checking the claim under
+        each precondition the counterexample violates; ``()`` when none of
+        those sets helped, ``None`` when no search was run.
+    discovery
+        The verdicts of that search, in the order they were run.
     """
 
     claim: str
@@ -365,6 +375,17 @@ class ClaimResult:
     variants: tuple[Verdict, ...] = ()
     mismatch: Mismatch | None = None
     notes: tuple[str, ...] = ()
+    weakest_preconditions: tuple[str, ...] | None = None
+    discovery: tuple[Verdict, ...] = ()
+
+    @property
+    def weakest_label(self) -> str:
+        """The discovered weakest preconditions as text (``""`` if no search ran)."""
+        if self.weakest_preconditions is None:
+            return ""
+        if not self.weakest_preconditions:
+            return "none found (every candidate set is refuted too)"
+        return " & ".join(self.weakest_preconditions)
 
     @property
     def declared_label(self) -> str:
@@ -433,6 +454,25 @@ def mismatch_for(declared: ClaimDeclaration, verdict: Verdict) -> Mismatch | Non
     return None
 
 
+#: Columns of :meth:`CheckReport.to_records` and :meth:`CheckReport.to_frame`.
+RECORD_COLUMNS = (
+    "measure",
+    "claim",
+    "variant",
+    "declared",
+    "outcome",
+    "preconditions",
+    "spacing",
+    "n_cases",
+    "n_outside",
+    "seed",
+    "seconds",
+    "mismatch",
+    "counterexample",
+    "reason",
+)
+
+
 @dataclass(frozen=True)
 class CheckReport:
     """Everything the checker found about one measure.
@@ -457,6 +497,10 @@ class CheckReport:
         The equality rule, as text.
     seconds
         Total wall time.
+    notes
+        Observations about the run (e.g. what a callable printed).
+    strict
+        Whether a declared violation that was not found also fails the check.
     """
 
     measure: str
@@ -468,6 +512,8 @@ class CheckReport:
     seed: int
     tolerance: str
     seconds: float
+    notes: tuple[str, ...] = ()
+    strict: bool = False
 
     def result(self, claim: str) -> ClaimResult:
         """The result for ``claim`` (``KeyError`` if it was not checked)."""
@@ -487,12 +533,37 @@ class CheckReport:
 
     @property
     def failed(self) -> bool:
-        """Whether a declared property was contradicted or a check errored."""
-        return any(
-            (r.mismatch is not None and r.mismatch.severity == "error")
-            or r.verdict.outcome is Outcome.ERROR
-            for r in self.results
-        )
+        """Whether the check fails: the exit status of ``axiometrics check`` is 1 exactly then.
+
+        It fails when a declared (or expected) property is contradicted by
+        evidence, when any verdict of any claim (main or variant) is an
+        error, and, with ``strict``, when a declared violation was not found.
+        """
+        return any(self._fails(r) for r in self.results)
+
+    def _fails(self, r: ClaimResult) -> bool:
+        if r.mismatch is not None and (self.strict or r.mismatch.severity == "error"):
+            return True
+        return any(v.outcome is Outcome.ERROR for v in (r.verdict, *r.variants))
+
+    @property
+    def failures(self) -> tuple[str, ...]:
+        """The claims that make the check fail (see :attr:`failed`)."""
+        return tuple(r.claim for r in self.results if self._fails(r))
+
+    def to_frame(self) -> Any:
+        """The verdicts as a pandas DataFrame, one row per claim and variant.
+
+        Columns (in order): ``measure``, ``claim``, ``variant`` (``"main"`` or
+        the variant's label), ``declared`` (the declaration or
+        ``"undeclared"``), ``outcome`` (an :class:`Outcome` value),
+        ``preconditions`` (joined with ``" & "``), ``spacing``, ``n_cases``,
+        ``n_outside``, ``seed``, ``seconds``, ``mismatch`` (the kind, on the
+        main row only), ``counterexample`` (one line), ``reason``.
+        """
+        import pandas as pd
+
+        return pd.DataFrame.from_records(self.to_records(), columns=list(RECORD_COLUMNS))
 
     def to_records(self) -> list[dict[str, Any]]:
         """One flat dict per verdict (main and variants), for data frames and CSV."""
@@ -511,7 +582,7 @@ class CheckReport:
                         "n_cases": v.n_cases,
                         "n_outside": v.n_outside,
                         "seed": v.seed,
-                        "seconds": round(v.seconds, 4),
+                        "seconds": v.seconds,
                         "mismatch": r.mismatch.kind if (r.mismatch and not v.label) else "",
                         "counterexample": v.example.one_line() if v.example else "",
                         "reason": v.reason,
@@ -541,7 +612,11 @@ class CheckReport:
                 lines.append(f"      [{v.label}] {v.summary()}")
                 if examples and v.example is not None and v.outcome is Outcome.REFUTED:
                     lines.append(v.example.render(indent="        "))
+            if r.weakest_preconditions is not None:
+                lines.append(f"      weakest precondition found: {r.weakest_label}")
             for note in r.notes:
                 lines.append(f"      note: {note}")
+        for note in self.notes:
+            lines.append(f"note: {note}")
         lines.append(f"({self.seconds:.1f}s)")
         return "\n".join(lines)

@@ -11,13 +11,20 @@ Two forms::
 :mod:`axiometrics.checker.callables` (``--signature``: ``matrix``,
 ``gold,system`` or ``system,gold``).
 
-Exit status: 0 when no claim the measure declares (or ``--expect`` states)
-to hold is refuted; 1 when one is, when a check errored because the measure
-raised, or on a bad target (missing file, import error, wrong signature, a
-measure that raises on a typical input: the message gives the file and
-line); with ``--strict`` also 1 when a declared violation was not found.
-A bare callable without ``--expect`` declares nothing, so its check only
-reports (exit 0 unless it crashes).
+Exit status (``CheckReport.failed`` agrees with it): 0 when no claim the
+measure declares (or ``--expect`` states) to hold is refuted and no check
+errored; 1 when one is refuted, when any verdict of any claim is an error (the
+measure raised, called ``sys.exit``, or a call exceeded ``--call-timeout``),
+or on a broken target (an import error, a measure that raises on a typical
+input: the message gives the file and line); with ``--strict`` also 1 when
+a declared violation was not found; 2 on a usage error (a bad flag value,
+named in a one-line message, or a target that cannot be found or called
+with the given ``--signature``).  A bare callable
+without ``--expect`` declares nothing, so its check only reports (exit 0
+unless it crashes).
+
+What a callable prints is captured while it runs (so ``--format json`` stays
+one valid document) and summarised in a note of the report.
 """
 
 from __future__ import annotations
@@ -26,17 +33,20 @@ import argparse
 import importlib
 import importlib.util
 import json
+import math
 import os
 import sys
 import traceback
 from pathlib import Path
 from typing import Any
 
+from axiometrics.atomic import write_text
 from axiometrics.checker import PROFILES, check
-from axiometrics.checker.callables import SIGNATURES
+from axiometrics.checker.callables import SIGNATURES, parse_expectations, undefined_policy
+from axiometrics.checker.guard import DEFAULT_CALL_TIMEOUT
 from axiometrics.checker.verdicts import CheckReport
 from axiometrics.claims import registered_claims
-from axiometrics.errors import InvalidParameterError
+from axiometrics.errors import AxiometricsError, InvalidInputError, InvalidParameterError
 from axiometrics.suggest import closest
 
 __all__ = ["add_parser", "load_callable", "parse_expect", "run_check"]
@@ -77,6 +87,32 @@ def add_parser(subparsers: Any) -> None:
         "--expect",
         metavar="CLAIM=VERDICT,...",
         help="expected verdicts of a callable, e.g. symmetry=holds,imbalance=violated",
+    )
+    parser.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="keyword argument bound on every call of a callable (repeatable), e.g. "
+        "average=macro; VALUE is read as a Python literal when it is one, else as text",
+    )
+    parser.add_argument(
+        "--undefined",
+        metavar="POLICY",
+        help="how a callable tells an undefined input: error (default: NaN/inf is a finding), "
+        "nan (NaN means undefined), raise:Error1,Error2 (these exceptions mean undefined)",
+    )
+    parser.add_argument(
+        "--real-labels",
+        action="store_true",
+        help="label-vector callables: real-valued (not integer) class-value transforms",
+    )
+    parser.add_argument(
+        "--call-timeout",
+        type=float,
+        default=DEFAULT_CALL_TIMEOUT,
+        metavar="SECONDS",
+        help=f"time limit per call of a callable (default {DEFAULT_CALL_TIMEOUT:g}); 0 disables",
     )
     parser.add_argument("--claims", metavar="NAME,...", help="check only these claims")
     parser.add_argument(
@@ -141,7 +177,7 @@ def _import_file(path: Path) -> Any:
         spec.loader.exec_module(module)
     except Exception as exc:
         del sys.modules[name]
-        raise InvalidParameterError(
+        raise InvalidInputError(
             f"importing {str(path)!r} failed: {type(exc).__name__}: {exc}{_where(exc, path)}"
         ) from exc
     finally:
@@ -169,8 +205,10 @@ def load_callable(target: str) -> Any:
     Raises
     ------
     InvalidParameterError
-        On a missing file or module, an import that fails (with the file and
-        line), a missing attribute (with suggestions) or a non-callable.
+        On a missing file or module, a missing attribute (with suggestions)
+        or a non-callable (usage errors: exit status 2).
+    InvalidInputError
+        On an import that fails, with the file and line (exit status 1).
     """
     parts = _split_target(target)
     if parts is None:
@@ -192,7 +230,7 @@ def load_callable(target: str) -> Any:
                 ".py file or an importable module"
             ) from exc
         except Exception as exc:
-            raise InvalidParameterError(
+            raise InvalidInputError(
                 f"importing module {module_name!r} failed: {type(exc).__name__}: {exc}"
             ) from exc
     obj: Any = module
@@ -217,14 +255,120 @@ def _report_json(report: CheckReport) -> str:
         "seed": report.seed,
         "tolerance": report.tolerance,
         "failed": report.failed,
+        "failures": list(report.failures),
+        "notes": list(report.notes),
         "verdicts": report.to_records(),
+        "weakest_preconditions": {
+            r.claim: list(r.weakest_preconditions)
+            for r in report.results
+            if r.weakest_preconditions is not None
+        },
     }
     return json.dumps(payload, indent=2, default=str) + "\n"
 
 
+class _UsageError(Exception):
+    """A bad flag value: reported on one line with exit status 2."""
+
+
+def _parse_params(items: list[str]) -> dict[str, Any]:
+    import ast
+
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        if not sep or not key.strip().isidentifier():
+            raise _UsageError(f"--param {item!r}: expected KEY=VALUE, e.g. average=macro")
+        try:
+            value: Any = ast.literal_eval(text.strip())
+        except (ValueError, SyntaxError):
+            value = text.strip()
+        out[key.strip()] = value
+    return out
+
+
+def _validate(args: argparse.Namespace, is_callable: bool) -> dict[str, Any]:
+    """Check every flag value before any work; raise :class:`_UsageError` naming the flag."""
+    if args.seed is not None and args.seed < 0:
+        raise _UsageError(f"--seed {args.seed}: expected an integer >= 0")
+    if args.max_examples is not None and args.max_examples < 1:
+        raise _UsageError(f"--max-examples {args.max_examples}: expected an integer >= 1")
+    if not math.isfinite(args.call_timeout) or args.call_timeout < 0:
+        raise _UsageError(
+            f"--call-timeout {args.call_timeout:g}: expected seconds > 0 (0 for no limit)"
+        )
+    claims = [c.strip() for c in args.claims.split(",")] if args.claims is not None else None
+    if claims is not None:
+        known = [c.name for c in registered_claims()]
+        for name in claims:
+            if name not in known:
+                near = closest(name, known)
+                hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+                raise _UsageError(f"--claims: unknown claim {name!r}{hint}")
+    out: dict[str, Any] = {"claims": claims}
+    if not is_callable:
+        callable_only = {
+            "--family": args.family,
+            "--signature": args.signature,
+            "--optimum": args.optimum,
+            "--range": args.range,
+            "--expect": args.expect,
+            "--undefined": args.undefined,
+            "--param": args.param or None,
+        }
+        given = [k for k, v in callable_only.items() if v is not None]
+        if args.lower_is_better:
+            given.append("--lower-is-better")
+        if args.real_labels:
+            given.append("--real-labels")
+        if given:
+            raise _UsageError(
+                f"{', '.join(given)} apply to MODULE:CALLABLE targets only; a registered measure "
+                "brings its own family, direction and declarations"
+            )
+        return out
+    if args.family is None:
+        raise _UsageError(
+            f"--family is required for a callable ({args.target!r}): oc (confusion matrix "
+            "or label vectors) or oq (distributions)"
+        )
+    if args.signature is not None:
+        accepted = SIGNATURES[args.family]
+        if args.signature.replace(" ", "") not in accepted:
+            raise _UsageError(
+                f"--signature {args.signature!r}: family {args.family} callables take one of "
+                f"{', '.join(accepted)}"
+            )
+    if args.optimum is not None and not math.isfinite(args.optimum):
+        raise _UsageError(f"--optimum {args.optimum}: expected a finite number")
+    if args.range is not None:
+        low, high = args.range
+        if not (math.isfinite(low) and math.isfinite(high)) or not low < high:
+            raise _UsageError(
+                f"--range {low:g} {high:g}: expected finite LOW < HIGH (the lowest and highest "
+                "score the callable can return)"
+            )
+    try:
+        out["expect"] = parse_expect(args.expect)
+        parse_expectations(out["expect"], args.family)
+    except AxiometricsError as exc:
+        raise _UsageError(f"--expect: {exc}") from None
+    try:
+        out["undefined"] = undefined_policy(args.undefined)
+    except AxiometricsError as exc:
+        raise _UsageError(f"--undefined: {exc}") from None
+    out["params"] = _parse_params(args.param)
+    return out
+
+
 def run_check(args: argparse.Namespace) -> int:
     """Run the check; return the exit status (see the module docstring)."""
-    claims = [c.strip() for c in args.claims.split(",")] if args.claims else None
+    is_callable = _split_target(args.target) is not None
+    try:
+        flags = _validate(args, is_callable)
+    except _UsageError as exc:
+        print(f"axiometrics check: error: {exc}", file=sys.stderr)
+        return 2
     options = None
     if args.spacing:
         options = {
@@ -238,46 +382,30 @@ def run_check(args: argparse.Namespace) -> int:
         "max_examples": args.max_examples,
         "variants": not args.no_variants,
         "options": options,
+        "strict": args.strict,
     }
-    if _split_target(args.target) is None:
-        callable_only = {
-            "--family": args.family,
-            "--signature": args.signature,
-            "--optimum": args.optimum,
-            "--range": args.range,
-            "--expect": args.expect,
-        }
-        given = [k for k, v in callable_only.items() if v is not None]
-        if args.lower_is_better:
-            given.append("--lower-is-better")
-        if given:
-            raise InvalidParameterError(
-                f"{', '.join(given)} apply to MODULE:CALLABLE targets only; a registered measure "
-                "brings its own family, direction and declarations"
-            )
-        report = check(args.target, claims, **common)
+    if not is_callable:
+        report = check(args.target, flags["claims"], **common)
     else:
         func = load_callable(args.target)
-        if args.family is None:
-            raise InvalidParameterError(
-                f"--family is required for a callable ({args.target!r}): oc (confusion matrix "
-                "or label vectors) or oq (distributions)"
-            )
         report = check(
             func,
-            claims,
+            flags["claims"],
             family=args.family,
             signature=args.signature,
             higher_is_better=not args.lower_is_better,
             optimum=args.optimum,
             score_range=tuple(args.range) if args.range else None,
-            expect=parse_expect(args.expect),
+            expect=flags["expect"],
+            params=flags["params"],
+            undefined=flags["undefined"],
+            integer_labels=not args.real_labels,
+            call_timeout=args.call_timeout or None,
             **common,
         )
     text = _report_json(report) if args.format == "json" else report.render() + "\n"
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_text(args.output, text)
     else:
         sys.stdout.write(text)
-    failed = report.failed or (args.strict and any(r.mismatch is not None for r in report.results))
-    return 1 if failed else 0
+    return 1 if report.failed else 0

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import textwrap
 from typing import Any
 
 import pandas as pd
 
 from axiometrics.claims import claims_for_family
-from axiometrics.cli.output import add_output_arguments, emit
+from axiometrics.cli.output import add_output_arguments, emit, write_output
 from axiometrics.errors import InvalidInputError
 from axiometrics.registry import default_registry
 
-__all__ = ["add_parser", "list_measures"]
+__all__ = ["add_parser", "list_measures", "measures_frame", "narrow_text"]
 
 
 def add_parser(subparsers: Any) -> None:
@@ -23,6 +24,12 @@ def add_parser(subparsers: Any) -> None:
         description="List registered measures with family, direction, range and declared claims.",
     )
     parser.add_argument("--family", help="only measures of this family (e.g. oc, oq)")
+    parser.add_argument(
+        "--wide",
+        action="store_true",
+        help="table format: one wide row per measure with a column per claim (default: an "
+        "80-column layout with the claims wrapped under each measure)",
+    )
     add_output_arguments(parser)
     parser.set_defaults(func=list_measures)
 
@@ -46,6 +53,34 @@ def measures_frame(family: str | None = None) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+#: Width of the default text layout.
+WIDTH = 80
+
+_FIXED = ("name", "title", "family", "direction", "range", "plugin")
+
+
+def narrow_text(frame: pd.DataFrame, width: int = WIDTH) -> str:
+    """The measure list in ``width`` columns: a line per measure, its claims wrapped below."""
+    name_width = max(len("name"), *(len(str(n)) for n in frame["name"]))
+    head = f"{'name':<{name_width}}  family  dir  {'range':<14}  title"
+    lines = [head[:width], "-" * min(len(head), width)]
+    claims = [c for c in frame.columns if c not in _FIXED]
+    for row in frame.to_dict("records"):
+        arrow = "+" if row["direction"] == "higher is better" else "-"
+        first = (
+            f"{row['name']:<{name_width}}  {row['family']:<6}  {arrow:<3}  {row['range']:<14}  "
+            f"{row['title']}"
+        )
+        lines += textwrap.wrap(first, width, subsequent_indent=" " * (name_width + 2))
+        declared = [f"{c}: {row[c]}" for c in claims if isinstance(row.get(c), str) and row[c]]
+        if declared:
+            lines += textwrap.wrap(
+                "; ".join(declared), width, initial_indent="    ", subsequent_indent="    "
+            )
+    legend = "dir: + higher is better, - lower is better; one column per claim: --wide"
+    return "\n".join([*lines, "", legend]) + "\n"
+
+
 def list_measures(args: argparse.Namespace) -> int:
     """Print the measure list (exit status 0); an unknown family is an error."""
     frame = measures_frame(args.family)
@@ -54,5 +89,8 @@ def list_measures(args: argparse.Namespace) -> int:
         raise InvalidInputError(f"no measures of family={args.family!r} (known: {known})")
     if args.format == "table":
         frame = frame.fillna("")
+        if not args.wide:
+            write_output(narrow_text(frame), args.output)
+            return 0
     emit(frame, args)
     return 0

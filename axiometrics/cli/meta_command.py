@@ -11,16 +11,17 @@ Parquet) of ``topic, system, measure, score``.
 from __future__ import annotations
 
 import argparse
-import json
+import math
 import sys
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from axiometrics.cli.output import FORMATS
-from axiometrics.errors import InvalidParameterError
+from axiometrics.cli.cells import format_number
+from axiometrics.cli.output import FORMATS, dumps, json_records, table_text, write_output
+from axiometrics.errors import InvalidParameterError, UnknownLabelError
 from axiometrics.io.rows import parse_label
+from axiometrics.meta.consistency import split_sizes
 from axiometrics.meta.coverage import DEFAULT_REFERENCE
 from axiometrics.meta.evaluate import ANALYSES, MetaEvaluation, run
 from axiometrics.meta.inputs import (
@@ -32,6 +33,7 @@ from axiometrics.meta.inputs import (
 from axiometrics.meta.runs import DistributionRuns, LabelRuns
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.meta.synthetic import DEFAULT_ON_UNDEFINED, default_label_runs
+from axiometrics.meta.validate import unknown_name_message
 from axiometrics.registry import default_registry
 from axiometrics.scale import ClassScale
 
@@ -56,11 +58,14 @@ def _splits(text: str) -> list[str | int]:
             out.append("full")
             continue
         try:
-            out.append(int(part))
+            size = int(part)
         except ValueError:
+            size = 0
+        if size < 1:
             raise argparse.ArgumentTypeError(
-                f"split sizes must be 'full' or integers (got {part!r})"
-            ) from None
+                f"split sizes must be 'full' or positive integers (got {part!r})"
+            )
+        out.append(size)
     if not out:
         raise argparse.ArgumentTypeError("give at least one split, e.g. full,10")
     return out
@@ -70,11 +75,43 @@ def _on_undefined(text: str) -> str | float:
     if text in ("raise", "drop"):
         return text
     try:
-        return float(text)
+        number = float(text)
     except ValueError:
+        number = math.nan
+    if not math.isfinite(number):
         raise argparse.ArgumentTypeError(
-            f"must be 'raise', 'drop' or a number (got {text!r})"
-        ) from None
+            f"must be 'raise', 'drop' or a finite number (got {text!r})"
+        )
+    return number
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer (got {text!r})")
+    return value
+
+
+def _analyses(text: str) -> list[str]:
+    names = _names(text)
+    if not names:
+        raise argparse.ArgumentTypeError(
+            f"give at least one of {','.join(ANALYSES)} (got {text!r})"
+        )
+    for name in names:
+        if name not in ANALYSES:
+            raise argparse.ArgumentTypeError(unknown_name_message(name, ANALYSES))
+    return names
+
+
+def _reference(text: str) -> list[str]:
+    names = _names(text)
+    if not names:
+        raise argparse.ArgumentTypeError(f"give at least one measure name (got {text!r})")
+    return names
 
 
 def _positive(text: str) -> int:
@@ -97,6 +134,14 @@ def add_parser(subparsers: Any) -> None:
         "Without file arguments it uses the embedded synthetic data of Amigó et al. (2020).",
     )
     source = parser.add_argument_group("data (default: the embedded synthetic data)")
+    source.add_argument(
+        "--data",
+        type=_names,
+        metavar="NAMES",
+        help="comma-separated shipped collections (see axiometrics.datasets.names(): "
+        "synthetic and the real-classifier collections era, esl, lev, swd, balance_scale); "
+        "default: synthetic",
+    )
     source.add_argument("--gold", metavar="FILE", help="gold file (SemEval Task 4 C or E format)")
     source.add_argument("--runs", metavar="FILE", nargs="+", help="one file per system run")
     source.add_argument(
@@ -117,21 +162,25 @@ def add_parser(subparsers: Any) -> None:
     options.add_argument("--measures", type=_names, help="comma-separated measure names")
     options.add_argument(
         "--analyses",
-        type=_names,
+        type=_analyses,
         default=list(ANALYSES),
         help=f"comma-separated subset of {','.join(ANALYSES)} (default: all)",
     )
     options.add_argument("--trials", type=_positive, default=1000, help="topic splits (1000)")
     options.add_argument("--B", type=_positive, default=5000, help="Tukey HSD trials (5000)")
     options.add_argument(
-        "--split", type=_splits, default=["full", 10], help="split kinds, e.g. full,10 (default)"
+        "--split",
+        type=_splits,
+        default=None,
+        help="split kinds, e.g. full,10; default full,10, where a size that does not fit the "
+        "topics twice is skipped with a note (a size given here must fit)",
     )
-    options.add_argument("--seed", type=int, default=0, help="random seed (0)")
+    options.add_argument("--seed", type=_seed, default=0, help="random seed, >= 0 (0)")
     options.add_argument("--alpha", type=float, default=0.05, help="significance level (0.05)")
     options.add_argument("--tau", choices=("a", "b"), default="b", help="Kendall variant (b)")
     options.add_argument(
         "--reference",
-        type=_names,
+        type=_reference,
         default=list(DEFAULT_REFERENCE),
         help="coverage reference measures (default: " + ",".join(DEFAULT_REFERENCE) + ")",
     )
@@ -148,46 +197,78 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(func=meta)
 
 
-class _UsageError(Exception):
-    pass
-
-
 def _groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
     """(label, data, measures) per meta-evaluation to run."""
     files = args.gold is not None or args.runs is not None
     if args.scores is not None and files:
-        raise _UsageError("give either --scores or --gold/--runs, not both")
+        raise InvalidParameterError("give either --scores or --gold/--runs, not both")
     if files and (args.gold is None or args.runs is None):
-        raise _UsageError("--gold and --runs go together")
+        raise InvalidParameterError("--gold and --runs go together")
+    if args.data is not None and (files or args.scores is not None):
+        raise InvalidParameterError("--data names shipped collections; drop --gold/--runs/--scores")
     if args.scale is not None and not files:
-        raise _UsageError("--scale applies to --gold/--runs files only")
+        raise InvalidParameterError("--scale applies to --gold/--runs files only")
     if args.scores is not None:
         if args.family is not None:
-            raise _UsageError("--family applies to --gold/--runs files or the embedded data")
+            raise InvalidParameterError(
+                "--family applies to --gold/--runs files or the embedded data"
+            )
         scores: ScoreMatrices = read_score_file(args.scores)
         return [("scores", scores, args.measures)]
     if files:
         family = args.family or "oc"
         if family == "all":
-            raise _UsageError("--family must be oc or oq with --gold/--runs files")
+            raise InvalidParameterError("--family must be oc or oq with --gold/--runs files")
         scale = SEMEVAL_SCALE if args.scale is None else ClassScale(_scale_labels(args.scale))
         data: LabelRuns | DistributionRuns
-        if family == "oc":
-            data = read_label_runs(args.gold, args.runs, scale=scale)
-        else:
-            data = read_distribution_runs(args.gold, args.runs, scale=scale)
+        try:
+            if family == "oc":
+                data = read_label_runs(args.gold, args.runs, scale=scale)
+            else:
+                data = read_distribution_runs(args.gold, args.runs, scale=scale)
+        except UnknownLabelError as exc:
+            if args.scale is not None:
+                raise
+            raise UnknownLabelError(
+                f"{exc}; without --scale the SemEval scale -2,-1,0,1,2 applies: give the classes "
+                "in order, lowest first, e.g. --scale=low,medium,high"
+            ) from None
         return [(family, data, args.measures)]
-    runs = default_label_runs()
+    return _shipped_groups(args)
+
+
+def _shipped_groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
+    """Groups for the shipped collections named by ``--data`` (default: synthetic)."""
+    from axiometrics import datasets
+
+    names = args.data if args.data is not None else [datasets.SYNTHETIC]
+    if not names:
+        raise InvalidParameterError("--data: give at least one collection name")
+    available = datasets.names()
+    for name in names:
+        if name not in available:
+            raise InvalidParameterError(f"--data: {unknown_name_message(name, available)}")
     family = args.family or "all"
+    families = ("oc", "oq") if family == "all" else (family,)
     if args.measures is not None:
         if args.family is not None:
-            raise _UsageError("--measures chooses the measures; drop --family")
-        return [("synthetic", runs, args.measures)]
-    groups = []
-    for fam in ("oc", "oq") if family == "all" else (family,):
-        names = default_registry().names(fam)
-        if names:
-            groups.append((f"synthetic {fam}", runs, names))
+            raise InvalidParameterError("--measures chooses the measures; drop --family")
+        families = ("oc",)
+    groups: list[tuple[str, Any, Any]] = []
+    for name in names:
+        for fam in families:
+            measures = args.measures if args.measures is not None else None
+            if measures is None:
+                measures = default_registry().names(fam)
+                if not measures:
+                    continue
+            if name == datasets.SYNTHETIC:
+                # The synthetic systems' label distributions serve the OQ measures too.
+                data: Any = default_label_runs()
+            else:
+                data = datasets.load(name, fam)
+            label = name if args.measures is not None else f"{name} {fam}"
+            groups.append((label, data, measures))
     return groups
 
 
@@ -196,24 +277,40 @@ def _scale_labels(text: str) -> list[Any]:
 
 
 def _number(x: float) -> str:
-    """Four decimals, or three significant digits for tiny values such as VE2."""
-    return f"{x:.4f}" if x == 0 or abs(x) >= 1e-3 else f"{x:.3g}"
+    """Four decimals, or three significant digits for tiny values such as VE2; no ``-0.0000``."""
+    return format_number(x) if x == 0 or abs(x) >= 1e-3 else f"{x:.3g}"
+
+
+def _check_against_data(args: argparse.Namespace, groups: list[tuple[str, Any, Any]]) -> None:
+    """Splits given with --split must fit every data set; --reference names must exist."""
+    registered = set(default_registry().names())
+    for _, data, _ in groups:
+        topics = len(data.topics) if data is not None else 0
+        for split in args.split or ():
+            try:
+                split_sizes(topics, split)
+            except InvalidParameterError as exc:
+                raise InvalidParameterError(
+                    f"--split {split}: {str(exc).split(': ', 1)[-1]}"
+                ) from None
+        if "coverage" in args.analyses:
+            known = registered | set(getattr(data, "measures", ()))
+            for name in args.reference:
+                if name not in known:
+                    raise InvalidParameterError(f"--reference: {unknown_name_message(name, known)}")
 
 
 def _render(results: list[tuple[str, MetaEvaluation]], fmt: str) -> str:
     if fmt == "json":
         payload: dict[str, Any] = {"groups": {}}
         for label, result in results:
-            sections = {
-                name: json.loads(frame.to_json(orient="records"))
-                for name, frame in result.to_frames().items()
-            }
+            sections = {name: json_records(frame) for name, frame in result.to_frames().items()}
             payload["groups"][label] = {
                 "settings": result.settings,
                 "notes": list(result.notes),
                 **sections,
             }
-        return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
+        return dumps(payload)
     if fmt == "csv":
         frames = [result.to_frame().assign(group=label) for label, result in results]
         stacked = pd.concat(frames, ignore_index=True)
@@ -231,32 +328,25 @@ def _render(results: list[tuple[str, MetaEvaluation]], fmt: str) -> str:
         lines += [f"# note: {note}" for note in result.notes]
         for name, frame in result.to_frames().items():
             lines.append(f"\n## {label}: {_TITLES[name]}")
-            with pd.option_context("display.width", 200, "display.max_columns", None):
-                lines.append(frame.to_string(index=False, float_format=_number))
+            lines.append(table_text(frame, _number))
         lines.append("")
     return "\n".join(lines) + "\n"
 
 
 def meta(args: argparse.Namespace) -> int:
     """Run the meta-evaluation; exit status 0, 1 on bad data, 2 on bad usage."""
-    unknown = [a for a in args.analyses if a not in ANALYSES]
-    if unknown:
-        raise InvalidParameterError(
-            f"--analyses: unknown {unknown!r} (choose from {', '.join(ANALYSES)})"
-        )
     if not 0.0 < args.alpha < 1.0:
         raise InvalidParameterError(f"--alpha must lie in (0, 1) (got {args.alpha!r})")
-    try:
-        groups = _groups(args)
-    except _UsageError as exc:
-        print(f"axiometrics meta: error: {exc}", file=sys.stderr)
-        return 2
+    groups = _groups(args)
+    _check_against_data(args, groups)
     show_progress = not args.quiet and sys.stderr.isatty()
     results = []
     for label, data, measures in groups:
         if args.on_undefined is not None:
             policy: Any = args.on_undefined
-        elif label.startswith("synthetic"):
+        elif label not in ("scores", "oc", "oq"):
+            # Shipped collections include constant systems, on which the correlation
+            # measures are undefined: the documented default fill applies.
             policy = DEFAULT_ON_UNDEFINED
         else:
             policy = "raise"
@@ -265,7 +355,7 @@ def meta(args: argparse.Namespace) -> int:
             measures=measures,
             analyses=args.analyses,
             trials=args.trials,
-            splits=args.split,
+            splits=args.split or ("full", 10),
             B=args.B,
             alpha=args.alpha,
             variant=args.tau,
@@ -275,9 +365,5 @@ def meta(args: argparse.Namespace) -> int:
             progress=show_progress,
         )
         results.append((label, result))
-    text = _render(results, args.format)
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
+    write_output(_render(results, args.format), args.output)
     return 0

@@ -3,7 +3,10 @@
 Scores the bundled SemEval-style example (five classes -2..2, eight topics,
 four runs including the constant "always neutral" baseline) with every
 registered OC measure (label files) and every OQ measure (the runs'
-per-topic label distributions), averaged over topics, and prints the tables.
+per-topic label distributions).  The table format shows each system's mean
+over the topics where a measure is defined; csv and json give every
+(topic, system) cell and every mean in one long table (see
+:mod:`axiometrics.cli.cells`).
 """
 
 from __future__ import annotations
@@ -15,13 +18,13 @@ from typing import Any
 
 import pandas as pd
 
-from axiometrics.cli.output import add_output_arguments, emit
-from axiometrics.cli.score_command import read_runs, score_table
-from axiometrics.errors import UndefinedMeasureError
-from axiometrics.io import SEMEVAL_SCALE, DistributionRuns, LabelRuns
-from axiometrics.registry import Scorer, default_registry
+from axiometrics.cli.cells import LONG_COLUMNS, table_cell
+from axiometrics.cli.output import add_output_arguments, emit, render, write_output
+from axiometrics.cli.score_command import read_runs, score_table, undefined_notes
+from axiometrics.io import SEMEVAL_SCALE
+from axiometrics.registry import default_registry
 
-__all__ = ["EXAMPLE_RUNS", "add_parser", "example_path", "main_job"]
+__all__ = ["EXAMPLE_RUNS", "add_parser", "example_path", "main_job", "score_example"]
 
 EXAMPLE_RUNS = ("run_ordinal", "run_random", "run_positive", "run_neutral")
 
@@ -42,25 +45,13 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(func=main_job)
 
 
-def _score_each(scorers: list[Scorer], runs: LabelRuns | DistributionRuns) -> pd.DataFrame:
-    """Mean scores measure by measure, so one undefined measure does not hide the others."""
-    columns: dict[str, list[Any]] = {}
-    notes: list[str] = []
-    for scorer in scorers:
-        try:
-            frame = score_table(runs, [scorer])
-            col: list[Any] = frame[str(scorer.measure)].round(4).tolist()
-        except UndefinedMeasureError as exc:  # show where, keep going
-            col = ["undefined" for _ in runs.systems]
-            notes.append(f"{scorer.name}: {exc}")
-        columns[str(scorer.measure)] = col
-    table = pd.DataFrame({"system": list(runs.systems), **columns})
-    table.attrs["notes"] = notes
-    return table
+def score_example() -> pd.DataFrame:
+    """The example's scores in the long format, with a leading ``family`` column.
 
-
-def main_job(args: argparse.Namespace) -> int:
-    """Print the OC and OQ score tables of the example data (means over topics)."""
+    Every cell is scored (see :mod:`axiometrics.cli.cells`): a measure
+    undefined for some (system, topic) cells keeps its defined ones, and a
+    system's mean is over its defined topics (``n_defined`` of ``n_topics``).
+    """
     registry = default_registry()
     runs = [example_path(r) for r in EXAMPLE_RUNS]
     sections = [
@@ -71,22 +62,52 @@ def main_job(args: argparse.Namespace) -> int:
             [example_path(f"{r}_distributions") for r in EXAMPLE_RUNS],
         ),
     ]
+    frames = []
     for family, gold, files in sections:
         scorers = registry.scorers(family)
         if not scorers:
             continue
-        table = _score_each(scorers, read_runs(family, gold, files, scale=SEMEVAL_SCALE))
-        long = table.melt(id_vars="system", var_name="measure", value_name="mean_score")
-        wide = long.pivot(index="measure", columns="system", values="mean_score")
-        wide = wide.reindex([str(s.measure) for s in scorers])[list(table["system"])]
-        wide.insert(0, "direction", ["+" if s.measure.higher_is_better else "-" for s in scorers])
-        out = wide.reset_index()
+        frame = score_table(read_runs(family, gold, files, scale=SEMEVAL_SCALE), scorers)
+        frames.append(frame.assign(family=family)[["family", *LONG_COLUMNS]])
+    return pd.concat(frames, ignore_index=True)
+
+
+def _wide(frame: pd.DataFrame) -> pd.DataFrame:
+    """One family's means: a row per measure, a column per system."""
+    means = frame[frame["aggregate"] == "mean"]
+    cells = means.assign(
+        cell=[
+            table_cell(v, int(d), int(n))
+            for v, d, n in zip(means["score"], means["n_defined"], means["n_topics"], strict=True)
+        ]
+    )
+    wide = cells.pivot_table(
+        index="measure", columns="system", values="cell", aggfunc="first", sort=False
+    )
+    measures = list(pd.unique(means["measure"]))
+    systems = list(pd.unique(means["system"]))
+    wide = wide.reindex(index=measures, columns=systems)
+    directions = means.drop_duplicates("measure").set_index("measure")["higher_is_better"]
+    wide.insert(0, "direction", ["+" if directions[m] else "-" for m in measures])
+    return wide.reset_index().rename_axis(columns=None)
+
+
+def main_job(args: argparse.Namespace) -> int:
+    """Print the example's scores: mean tables (``table``) or the long format (csv/json)."""
+    frame = score_example()
+    data = "bundled example (8 topics, scale -2..2)"
+    if args.format != "table":
+        emit(frame, args, meta={"data": data})
+        return 0
+    parts = []
+    for family, group in frame.groupby("family", sort=False):
         meta = {
             "family": family,
-            "data": f"bundled example ({gold.name}; 8 topics, scale -2..2)",
+            "data": data,
             "direction": "+ higher is better, - lower is better",
+            "means": "over the topics where the measure is defined; (k/8) when only k are",
+            **undefined_notes(group),
         }
-        for note in table.attrs["notes"]:
-            meta[f"undefined {note.split(':')[0]}"] = note.split(":", 1)[1].strip()
-        emit(out, args, meta=meta)
+        parts.append(render(_wide(group), "table", meta=meta))
+    write_output("\n".join(parts), args.output)
     return 0

@@ -4,21 +4,33 @@ Inputs: gold and system label files (OC; ``id, [topic,] label`` rows, e.g.
 SemEval-2016/2017 Task 4 subtask C), gold and system distribution files (OQ;
 ``topic, p_1 .. p_C`` rows, e.g. subtask E), or a confusion-matrix CSV.
 With topics, each system is scored per topic and the scores are averaged
-over topics (as the shared tasks rank systems).
+over topics (as the shared tasks rank systems): over the topics where the
+measure is defined, with their count shown.  ``--format csv``/``json``
+write the long format of :mod:`axiometrics.cli.cells`, which ``axiometrics
+meta --scores`` reads back.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Hashable, Sequence
+import math
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from axiometrics.cli.cells import (
+    DEFINED,
+    LONG_COLUMNS,
+    MeasureCells,
+    long_frame,
+    score_cells,
+    table_cell,
+)
 from axiometrics.cli.output import add_output_arguments, emit
-from axiometrics.errors import InvalidInputError, UndefinedMeasureError
+from axiometrics.errors import InvalidInputError, InvalidParameterError
 from axiometrics.io import (
     DistributionRuns,
     LabelRuns,
@@ -31,11 +43,15 @@ from axiometrics.registry import Scorer, default_registry
 from axiometrics.scale import ClassScale
 
 __all__ = [
+    "LONG_COLUMNS",
     "add_parser",
+    "emit_scores",
     "read_runs",
     "resolve_measures",
     "score_matrix_file",
+    "score_runs_cells",
     "score_table",
+    "wide_table",
 ]
 
 
@@ -48,7 +64,9 @@ def add_parser(subparsers: Any) -> None:
             "Score one or more system runs against gold with chosen measures. OC: label files "
             "with rows 'id<TAB>label' or 'id<TAB>topic<TAB>label' (SemEval Task 4 subtask C), or "
             "a confusion-matrix CSV. OQ: distribution files with rows 'topic<TAB>p_1..p_C' "
-            "(subtask E). With topics, scores are per topic and averaged over topics."
+            "(subtask E). With topics, scores are per topic and averaged over the topics where "
+            "the measure is defined. csv/json output: one long table (topic, system, measure, "
+            "score, status, ...) that `axiometrics meta --scores` reads."
         ),
     )
     source = parser.add_mutually_exclusive_group(required=True)
@@ -79,7 +97,7 @@ def add_parser(subparsers: Any) -> None:
         "--scale",
         metavar="LABELS",
         help="comma-separated class labels in order, e.g. -2,-1,0,1,2 (recommended: classes may "
-        "be empty in the data); default: the sorted labels seen",
+        "be empty in the data); default: the sorted labels seen, which must then be numbers",
     )
     parser.add_argument(
         "--values", metavar="NUMBERS", help="comma-separated class values (default 0..C-1)"
@@ -91,13 +109,16 @@ def add_parser(subparsers: Any) -> None:
         help="for --matrix: whether rows are system (default) or gold classes",
     )
     parser.add_argument(
-        "--per-topic", action="store_true", help="also print the score of every topic"
+        "--per-topic",
+        action="store_true",
+        help="table format: also print the score of every topic (csv/json always hold them)",
     )
     parser.add_argument(
         "--on-undefined",
-        default="raise",
+        default=None,
         metavar="raise|NUMBER",
-        help="where a measure is undefined: stop with an error (default) or use NUMBER",
+        help="where a measure is undefined: by default the cell is marked undefined and means "
+        "are over the defined topics; 'raise' stops with an error; a finite NUMBER fills the cell",
     )
     add_output_arguments(parser)
     parser.set_defaults(func=run_score)
@@ -124,20 +145,29 @@ def _parse_values(text: str | None) -> list[float] | None:
     if items is None:
         return None
     try:
-        return [float(v) for v in items]
+        values = [float(v) for v in items]
     except ValueError:
-        raise InvalidInputError(f"--values must be numbers (got {text!r})") from None
+        values = [math.nan]
+    if not all(math.isfinite(v) for v in values):
+        raise InvalidParameterError(f"--values must be finite numbers (got {text!r})")
+    return values
 
 
-def _on_undefined(text: str) -> str | float:
+def _on_undefined(text: str | None) -> str | float:
+    """``--on-undefined``: absent (mark undefined cells), ``raise``, or a finite number."""
+    if text is None:
+        return "mark"
     if text == "raise":
         return text
     try:
-        return float(text)
+        number = float(text)
     except ValueError:
-        raise InvalidInputError(
-            f"--on-undefined must be 'raise' or a number (got {text!r})"
-        ) from None
+        number = math.nan
+    if not math.isfinite(number):
+        raise InvalidParameterError(
+            f"--on-undefined must be 'raise' or a finite number (got {text!r})"
+        )
+    return number
 
 
 def resolve_measures(names: Sequence[str] | None, family: str) -> list[Scorer]:
@@ -155,53 +185,6 @@ def resolve_measures(names: Sequence[str] | None, family: str) -> list[Scorer]:
     return scorers
 
 
-def _score_batch(
-    scorers: Sequence[Scorer],
-    inputs: Callable[[str], tuple[np.ndarray, ...]],
-    values: Any,
-    on_undefined: str | float,
-    topics: Sequence[Hashable],
-    systems: Sequence[Hashable],
-) -> dict[str, np.ndarray]:
-    """Score a (topic, system) batch with every measure: one vectorised call each."""
-    out: dict[str, np.ndarray] = {}
-    for scorer in scorers:
-        try:
-            out[str(scorer.measure)] = np.asarray(
-                scorer(*inputs(scorer.measure.family), values=values, on_undefined=on_undefined),
-                dtype=float,
-            )
-        except UndefinedMeasureError as exc:
-            where = [f"system={systems[i[1]]!r} topic={topics[i[0]]!r}" for i in exc.indices[:3]]
-            raise UndefinedMeasureError(
-                exc.measure,
-                [],
-                f"{exc.reason} (at {'; '.join(where)}); pass --on-undefined NUMBER to fill",
-            ) from None
-    return out
-
-
-def _table(
-    scores: dict[str, np.ndarray],
-    topics: Sequence[Hashable],
-    systems: Sequence[Hashable],
-    per_topic: bool,
-) -> pd.DataFrame:
-    """One row per system (score averaged over topics), after its per-topic rows if asked."""
-    rows = []
-    for s, system in enumerate(systems):
-        if per_topic and len(topics) > 1:
-            for t, topic in enumerate(topics):
-                rows.append(
-                    {"system": system, "topic": topic, **{m: v[t, s] for m, v in scores.items()}}
-                )
-        label = "mean" if len(topics) > 1 else topics[0]
-        rows.append(
-            {"system": system, "topic": label, **{m: v[:, s].mean() for m, v in scores.items()}}
-        )
-    return pd.DataFrame(rows)
-
-
 def read_runs(
     family: str,
     gold_path: str | Path,
@@ -216,8 +199,24 @@ def read_runs(
     :func:`axiometrics.io.read_label_runs` and
     :func:`axiometrics.io.read_distribution_runs`.
     """
-    reader = read_distribution_runs if family == "oq" else read_label_runs
-    return reader(gold_path, system_paths, scale=scale)
+    if family == "oq":
+        return read_distribution_runs(gold_path, system_paths, scale=scale)
+    return read_label_runs(gold_path, system_paths, scale=scale, scale_option="--scale")
+
+
+def score_runs_cells(
+    runs: LabelRuns | DistributionRuns,
+    scorers: Sequence[Scorer],
+    *,
+    values: Any = None,
+    on_undefined: str | float = "mark",
+) -> list[MeasureCells]:
+    """Score every system on every topic with every measure (one vectorised call each).
+
+    See :func:`axiometrics.cli.cells.score_cells` for ``on_undefined``.
+    """
+    vals = runs.scale.value_array if values is None else values
+    return score_cells(scorers, runs.scorer_inputs, vals, on_undefined, runs.topics, runs.systems)
 
 
 def score_table(
@@ -225,21 +224,16 @@ def score_table(
     scorers: Sequence[Scorer],
     *,
     values: Any = None,
-    on_undefined: str | float = "raise",
-    per_topic: bool = False,
+    on_undefined: str | float = "mark",
 ) -> pd.DataFrame:
-    """Score every system on every topic; one row per system (and per topic with ``per_topic``).
+    """Every (topic, system) score and every system's mean, in the long format.
 
-    Each measure is computed in one vectorised call over the whole
-    ``(topic, system)`` batch; the per-system row holds the mean over
-    topics (as the shared tasks rank systems), labelled ``"mean"`` when
-    there are several topics and by the topic's name otherwise.
+    The columns are :data:`axiometrics.cli.cells.LONG_COLUMNS`; a system's
+    mean is over the topics where the measure is defined (``n_defined`` of
+    ``n_topics``).
     """
-    vals = runs.scale.value_array if values is None else values
-    scores = _score_batch(
-        scorers, runs.scorer_inputs, vals, on_undefined, runs.topics, runs.systems
-    )
-    return _table(scores, runs.topics, runs.systems, per_topic)
+    cells = score_runs_cells(runs, scorers, values=values, on_undefined=on_undefined)
+    return long_frame(cells, runs.topics, runs.systems)
 
 
 def score_matrix_file(
@@ -249,16 +243,65 @@ def score_matrix_file(
     rows: str = "system",
     scale: ClassScale | None = None,
     values: Any = None,
-    on_undefined: str | float = "raise",
+    on_undefined: str | float = "mark",
 ) -> pd.DataFrame:
-    """Score a single confusion-matrix CSV."""
-    matrix = read_confusion_matrix(path, rows=rows, scale=scale)
+    """Score a single confusion-matrix CSV; the long format with one row per measure."""
+    matrix = read_confusion_matrix(path, rows=rows, scale=scale, scale_option="--scale")
     vals = matrix.scale.value_array if values is None else values
     name = [Path(path).stem]
-    scores = _score_batch(
+    cells = score_cells(
         scorers, lambda _: (matrix.counts[None, None],), vals, on_undefined, [""], name
     )
-    return _table(scores, [""], name, False)
+    return long_frame(cells, [""], name)
+
+
+def wide_table(frame: pd.DataFrame, *, per_topic: bool = False) -> pd.DataFrame:
+    """The long format as a text table: one row per system, one column per measure.
+
+    A mean over topics where some are undefined shows how many it averages,
+    e.g. ``0.5000 (6/8)``; a cell with no defined value shows ``undefined``.
+    """
+    multi = bool((frame["aggregate"] == "mean").any())
+    keep = frame if per_topic or not multi else frame[frame["aggregate"] == "mean"]
+    shown = keep.assign(
+        topic=np.where(keep["aggregate"] == "mean", "mean", keep["topic"].astype(str)),
+        cell=[
+            table_cell(v, int(d), int(n))
+            for v, d, n in zip(keep["score"], keep["n_defined"], keep["n_topics"], strict=True)
+        ],
+    )
+    measures = list(pd.unique(frame["measure"]))
+    wide = shown.pivot_table(
+        index=["system", "topic"], columns="measure", values="cell", aggfunc="first", sort=False
+    )
+    return wide.reindex(columns=measures).reset_index().rename_axis(columns=None)
+
+
+def undefined_notes(frame: pd.DataFrame) -> dict[str, str]:
+    """``undefined <measure>`` -> why and where, for the measures with undefined cells."""
+    cells = frame[(frame["aggregate"] == "") & (frame["status"] != DEFINED)]
+    notes = {}
+    for measure, group in cells.groupby("measure", sort=False):
+        parts = []
+        for system, by_system in group.groupby("system", sort=False):
+            topics = [str(t) for t in by_system["topic"]]
+            shown = ", ".join(topics[:3]) + (", ..." if len(topics) > 3 else "")
+            parts.append(f"system={system!r} on {len(topics)} topics ({shown})")
+        reason = str(group["status"].iloc[0]).removeprefix("undefined: ")
+        notes[f"undefined {measure}"] = f"{'; '.join(parts)}: {reason}"
+    return notes
+
+
+def emit_scores(frame: pd.DataFrame, args: argparse.Namespace, meta: dict[str, Any]) -> None:
+    """Write scores: the long format for csv/json, a wide table (with notes) for ``table``."""
+    if args.format == "table":
+        emit(
+            wide_table(frame, per_topic=getattr(args, "per_topic", False)),
+            args,
+            meta={**meta, **undefined_notes(frame)},
+        )
+    else:
+        emit(frame, args, meta=meta)
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -270,7 +313,7 @@ def run_score(args: argparse.Namespace) -> int:
     scorers = resolve_measures(_split_list(args.measures), family)
     if args.matrix:
         if args.system:
-            raise InvalidInputError("--system cannot be combined with --matrix")
+            raise InvalidParameterError("--system cannot be combined with --matrix")
         frame = score_matrix_file(
             args.matrix,
             scorers,
@@ -281,13 +324,8 @@ def run_score(args: argparse.Namespace) -> int:
         )
     else:
         if not args.system:
-            raise InvalidInputError("--gold needs at least one --system run file")
-        frame = score_table(
-            read_runs(family, args.gold, args.system, scale=scale),
-            scorers,
-            values=values,
-            on_undefined=on_undefined,
-            per_topic=args.per_topic,
-        )
-    emit(frame, args, meta={"family": family})
+            raise InvalidParameterError("--gold needs at least one --system run file")
+        runs = read_runs(family, args.gold, args.system, scale=scale)
+        frame = score_table(runs, scorers, values=values, on_undefined=on_undefined)
+    emit_scores(frame, args, {"family": family})
     return 0

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from axiometrics.checker import PROFILES
 from axiometrics.checker.verdicts import CheckReport
+from axiometrics.cli.output import write_output
 from axiometrics.errors import InvalidParameterError
 from axiometrics.property_table import FORMATS, build_property_table, render_property_table
 from axiometrics.registry import default_registry
@@ -77,7 +77,7 @@ def run_table(args: argparse.Namespace) -> int:
     )
     text = render_property_table(table, args.format)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_output(text, args.output)
         print(
             f"wrote {args.output}: {len(table.reports)} measures, "
             f"{len(table.disagreements)} disagreements with the literature, "

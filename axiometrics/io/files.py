@@ -15,11 +15,25 @@ from pathlib import Path
 import pandas as pd
 
 from axiometrics.confusion import ConfusionMatrices
-from axiometrics.errors import DataFileError
-from axiometrics.io.rows import Row, parse_label, read_rows, split_header
+from axiometrics.errors import DataFileError, InvalidInputError
+from axiometrics.io.rows import (
+    HEADER_FIRST_CELLS,
+    Row,
+    parse_label,
+    parse_labels,
+    read_cells,
+    read_rows,
+    split_header,
+)
 from axiometrics.scale import ClassScale, as_scale
 
-__all__ = ["SEMEVAL_SCALE", "read_confusion_matrix", "read_distribution_file", "read_label_file"]
+__all__ = [
+    "SEMEVAL_SCALE",
+    "read_confusion_matrix",
+    "read_distribution_file",
+    "read_label_file",
+    "require_ordered_labels",
+]
 
 #: The five-point scale of SemEval-2016/2017 Task 4 subtasks C and E.
 SEMEVAL_SCALE = ClassScale((-2, -1, 0, 1, 2))
@@ -60,7 +74,45 @@ def read_label_file(path: str | Path, *, require_topic: bool = False) -> pd.Data
     DataFileError
         Missing or empty file, a header without items, rows with the wrong
         number of fields (file and line named), repeated ids.
+
+    Notes
+    -----
+    Regular files are parsed by pandas' C parser; any file it cannot take
+    as is (quotes, ragged rows, ...) is read line by line, so the messages
+    name the line at fault either way.
     """
+    frame = _label_frame_fast(path, require_topic)
+    if frame is None:
+        frame = _label_frame_rows(path, require_topic)
+    repeated = frame["id"].duplicated()
+    if repeated.any():
+        dupes = frame["id"][repeated].unique().tolist()[:5]
+        raise DataFileError(
+            f"path={str(path)!r}: item ids must be unique (got duplicates {dupes!r})"
+        )
+    return frame
+
+
+def _label_frame_fast(path: str | Path, require_topic: bool) -> pd.DataFrame | None:
+    """The label frame of a regular file, or ``None`` to let the line reader judge it."""
+    cells = read_cells(path)
+    if cells is None:
+        return None
+    if str(cells.iat[0, 0]).lower() in HEADER_FIRST_CELLS:
+        cells = cells.iloc[1:]
+    width = cells.shape[1]
+    if cells.empty or width not in ((3,) if require_topic else (2, 3)):
+        return None
+    cells = cells.reset_index(drop=True)
+    data = {"id": cells[0].astype(object)}
+    if width == 3:
+        data["topic"] = cells[1].astype(object)
+    data["label"] = parse_labels(cells[width - 1])
+    return pd.DataFrame(data)
+
+
+def _label_frame_rows(path: str | Path, require_topic: bool) -> pd.DataFrame:
+    """The label frame read line by line (the reference reader, with line numbers)."""
     _, body = split_header(read_rows(path))
     if not body:
         raise DataFileError(f"path={str(path)!r} has a header but no items")
@@ -79,14 +131,7 @@ def read_label_file(path: str | Path, *, require_topic: bool = False) -> pd.Data
     if width == 3:
         data["topic"] = [cells[1] for _, cells in body]
     data["label"] = [parse_label(cells[-1]) for _, cells in body]
-    frame = pd.DataFrame(data)
-    repeated = frame["id"].duplicated()
-    if repeated.any():
-        dupes = frame["id"][repeated].unique().tolist()[:5]
-        raise DataFileError(
-            f"path={str(path)!r}: item ids must be unique (got duplicates {dupes!r})"
-        )
-    return frame
+    return pd.DataFrame(data)
 
 
 def _class_columns(
@@ -179,19 +224,26 @@ def read_confusion_matrix(
     *,
     rows: str = "system",
     scale: ClassScale | Sequence[Hashable] | None = None,
+    scale_option: str = "scale",
 ) -> ConfusionMatrices:
     r"""Read a labelled confusion-matrix CSV/TSV.
 
     The first row holds the column labels (its first cell, e.g.
     ``system\gold``, is ignored); each following row starts with its row
     label.  ``rows`` says whether the row labels are system classes
-    (default) or gold classes.
+    (default) or gold classes.  Without ``scale`` the labels must be
+    numbers (their order is then known); ``scale_option`` is how a message
+    names the scale argument (the command line passes ``"--scale"``).
 
     Raises
     ------
     DataFileError
         A header without matrix rows, rows with another number of fields
-        than the header, counts that are not numbers (file and line named).
+        than the header, counts that are not numbers (file and line named),
+        a row or column label given twice (the label and both positions
+        named).
+    InvalidInputError
+        Labels that are not numbers and no ``scale``.
     """
     header, *body = read_rows(path)
     if not body:
@@ -206,9 +258,52 @@ def read_confusion_matrix(
             raise DataFileError(
                 f"path={str(path)!r} line {line}: counts must be numbers (got {cells[1:]!r})"
             ) from None
-    frame = pd.DataFrame(
-        counts,
-        index=[parse_label(cells[0]) for _, cells in body],
-        columns=[parse_label(c) for c in header.cells[1:]],
+    row_labels = [parse_label(cells[0]) for _, cells in body]
+    column_labels = [parse_label(c) for c in header.cells[1:]]
+    _refuse_repeats(path, row_labels, [f"line {line}" for line, _ in body], "row")
+    _refuse_repeats(
+        path,
+        column_labels,
+        [f"line {header.line} column {i}" for i in range(2, width + 1)],
+        "column",
     )
+    if scale is None:
+        require_ordered_labels([*row_labels, *column_labels], scale_option)
+    frame = pd.DataFrame(counts, index=row_labels, columns=column_labels)
     return ConfusionMatrices.from_crosstab(frame, rows=rows, scale=scale)
+
+
+def _refuse_repeats(
+    path: str | Path, labels: Sequence[Hashable], positions: Sequence[str], kind: str
+) -> None:
+    """A confusion-matrix label given twice would have its counts merged: refuse it."""
+    first: dict[Hashable, str] = {}
+    for label, where in zip(labels, positions, strict=True):
+        if label in first:
+            raise DataFileError(
+                f"path={str(path)!r}: {kind} label {label!r} appears twice ({first[label]} and "
+                f"{where}); each class must have one {kind}"
+            )
+        first[label] = where
+
+
+def require_ordered_labels(labels: Sequence[Hashable], scale_option: str = "scale") -> None:
+    """Refuse labels whose order is unknown: without a scale, labels must be numbers.
+
+    Raises
+    ------
+    InvalidInputError
+        If a label is not a number; the message shows how to pass the
+        scale (``scale=[...]`` in Python, ``--scale=a,b,c`` on the command line).
+    """
+    words = list(dict.fromkeys(lab for lab in labels if not isinstance(lab, int | float)))
+    if not words:
+        return
+    if scale_option.startswith("--"):
+        example = f"{scale_option}={','.join(str(w) for w in words)}"
+    else:
+        example = f"{scale_option}={words!r}"
+    raise InvalidInputError(
+        f"labels {words!r} are not numbers, so their order is unknown; give the classes in "
+        f"order, lowest first, e.g. {example}"
+    )

@@ -15,9 +15,15 @@ from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import TypeAlias
 
+import pandas as pd
+
 from axiometrics.distributions import SUM_TOLERANCE
 from axiometrics.errors import DataFileError
-from axiometrics.io.files import read_distribution_file, read_label_file
+from axiometrics.io.files import (
+    read_distribution_file,
+    read_label_file,
+    require_ordered_labels,
+)
 from axiometrics.io.runs import DistributionRuns, LabelRuns
 from axiometrics.scale import ClassScale, as_scale
 
@@ -56,6 +62,7 @@ def read_label_runs(
     *,
     scale: ClassScale | Sequence[Hashable] | None = None,
     require_topic: bool = False,
+    scale_option: str = "scale",
 ) -> LabelRuns:
     """Read a gold label file and run label files (SemEval Task 4 subtask C style).
 
@@ -66,12 +73,17 @@ def read_label_runs(
     runs
         Run files, as paths or as a mapping run name -> path.
     scale
-        The class scale.  Default: the sorted labels seen in all files;
-        pass the scale whenever a class may be empty in the data.
+        The class scale.  Default: the sorted labels seen in all files,
+        which must then be numbers (text labels such as ``low, medium,
+        high`` have no known order); pass the scale whenever a class may
+        be empty in the data.
     require_topic
         Whether the gold file must have a topic column.  A gold file
         without one puts every item into a single topic named ``""``; the
         runs' topic columns are then ignored.
+    scale_option
+        How an error names the scale argument (the command line passes
+        ``"--scale"``).
 
     Raises
     ------
@@ -80,6 +92,8 @@ def read_label_runs(
         exactly the gold items (run and ids named).
     UnknownLabelError
         A label outside ``scale``.
+    InvalidInputError
+        Labels that are not numbers and no ``scale``.
     """
     paths = _named(runs)
     gold_frame = read_label_file(gold, require_topic=require_topic)
@@ -90,9 +104,10 @@ def read_label_runs(
             name: frame.drop(columns="topic", errors="ignore") for name, frame in frames.items()
         }
     if scale is None:
-        seen = gold_frame["label"].tolist()
-        for frame in frames.values():
-            seen.extend(frame["label"].tolist())
+        seen = pd.unique(
+            pd.concat([gold_frame["label"], *(f["label"] for f in frames.values())])
+        ).tolist()
+        require_ordered_labels(seen, scale_option)
         scale = ClassScale.from_sorted_labels(seen)
     return LabelRuns.from_frames(gold_frame, frames, scale=scale)
 

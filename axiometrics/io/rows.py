@@ -10,13 +10,25 @@ parse labels the same way.
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Hashable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from axiometrics.errors import DataFileError
 
-__all__ = ["HEADER_FIRST_CELLS", "Row", "parse_label", "read_rows", "split_header"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "HEADER_FIRST_CELLS",
+    "Row",
+    "parse_label",
+    "parse_labels",
+    "read_cells",
+    "read_rows",
+    "split_header",
+]
 
 #: A first row whose first cell is one of these (any case) is a header row.
 HEADER_FIRST_CELLS = frozenset({"id", "item", "tweet_id", "topic"})
@@ -29,6 +41,81 @@ class Row(NamedTuple):
     cells: list[str]
 
 
+#: Line breaks of ``str.splitlines`` (used by :func:`read_rows`) that pandas does not break at.
+_OTHER_LINE_BREAKS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+#: Characters ``str.strip`` removes, but for the line break.
+_WHITESPACE = tuple(c for c in map(chr, range(0x3001)) if c.isspace() and c != "\n")
+
+
+def _read_text(path: str | Path) -> str:
+    file = Path(path)
+    if not file.is_file():
+        raise DataFileError(f"path={str(path)!r} is not an existing file")
+    try:
+        return file.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DataFileError(f"path={str(path)!r} is not UTF-8 text ({exc.reason})") from None
+
+
+def read_cells(path: str | Path) -> pd.DataFrame | None:
+    """The fast path of :func:`read_rows`: every non-blank row as text cells, by pandas' C parser.
+
+    Returns a frame of stripped string cells (columns ``0 .. width-1``, no
+    header detection) when the file is regular: every non-blank row has as
+    many fields as the first, no quotes, no whitespace-only line.  Returns
+    ``None`` otherwise; the caller then reads the file with
+    :func:`read_rows`, whose messages name the line at fault, so both paths
+    accept and refuse exactly the same files.
+
+    Raises
+    ------
+    DataFileError
+        If the file does not exist or is not UTF-8 text.
+    """
+    import pandas as pd
+
+    text = _read_text(path)
+    if '"' in text or not text.strip() or any(c in text for c in _OTHER_LINE_BREAKS):
+        return None
+    first = next(line for line in text.splitlines() if line.strip())
+    delimiter = "\t" if "\t" in first else ","
+    try:
+        frame = pd.read_csv(
+            io.StringIO(text),
+            sep=delimiter,
+            header=None,
+            dtype=object,
+            na_filter=False,
+            skip_blank_lines=True,
+            quoting=csv.QUOTE_NONE,
+            engine="c",
+        )
+    except (pd.errors.ParserError, pd.errors.EmptyDataError):
+        return None
+    if text.count(delimiter) != len(frame) * (frame.shape[1] - 1):  # a short row was padded
+        return None
+    if _has_padded_cells(text, delimiter):  # stripping is slow: only when a cell needs it
+        frame = frame.apply(lambda column: column.str.strip())
+    empty_first = (frame[0] == "").to_numpy()
+    if empty_first.any() and (frame[empty_first] == "").all(axis=1).any():  # a blank-ish line
+        return None
+    return frame
+
+
+def _has_padded_cells(text: str, delimiter: str) -> bool:
+    """Whether some cell of ``text`` starts or ends with white space (substring scans only)."""
+    candidates = [c for c in _WHITESPACE if c != delimiter and (c.isascii() or not text.isascii())]
+    for c in candidates:
+        if c not in text:
+            continue
+        if text.startswith(c) or text.endswith(c):
+            return True
+        if any(pair in text for pair in (c + delimiter, delimiter + c, c + "\n", "\n" + c)):
+            return True
+    return False
+
+
 def read_rows(path: str | Path) -> list[Row]:
     """Read the non-blank rows of a tab- or comma-separated UTF-8 file.
 
@@ -38,13 +125,7 @@ def read_rows(path: str | Path) -> list[Row]:
         If the file does not exist, is not UTF-8 text, or holds no
         non-blank line; the message names the file.
     """
-    file = Path(path)
-    if not file.is_file():
-        raise DataFileError(f"path={str(path)!r} is not an existing file")
-    try:
-        lines = file.read_text(encoding="utf-8-sig").splitlines()
-    except UnicodeDecodeError as exc:
-        raise DataFileError(f"path={str(path)!r} is not UTF-8 text ({exc.reason})") from None
+    lines = _read_text(path).splitlines()
     numbered = [(i + 1, line) for i, line in enumerate(lines) if line.strip()]
     if not numbered:
         raise DataFileError(f"path={str(path)!r} is empty")
@@ -64,6 +145,14 @@ def split_header(rows: Sequence[Row]) -> tuple[Row | None, list[Row]]:
     if rows and rows[0].cells and rows[0].cells[0].lower() in HEADER_FIRST_CELLS:
         return rows[0], list(rows[1:])
     return None, list(rows)
+
+
+def parse_labels(cells: pd.Series) -> pd.Series:
+    """:func:`parse_label` applied to a column of text cells (once per distinct text)."""
+    import pandas as pd
+
+    mapping = {text: parse_label(text) for text in pd.unique(cells)}
+    return cells.map(mapping)
 
 
 def parse_label(text: str) -> Hashable:

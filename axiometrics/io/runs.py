@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from axiometrics.distributions import SUM_TOLERANCE
-from axiometrics.errors import DataFileError
+from axiometrics.errors import DataFileError, InvalidInputError
 from axiometrics.scale import ClassScale, as_scale
 
 __all__ = ["DistributionRuns", "LabelRuns", "check_names"]
@@ -187,7 +187,7 @@ class LabelRuns:
             raise DataFileError("gold must hold at least one item (got an empty frame)")
         topic_codes, topic_keys = pd.factorize(gold["topic"], sort=False)
         topics = tuple(topic_keys.tolist())
-        gold_idx = resolved.index_of(gold["label"].tolist(), name="gold labels")
+        gold_idx = _label_indices(resolved, gold["label"], "gold labels")
         ids = pd.Index(gold["id"])
         item_topic_of = pd.Series(np.asarray(gold["topic"]), index=ids)
         if not runs:
@@ -217,7 +217,7 @@ class LabelRuns:
                         f"{where}: item id={first!r} has topic {aligned['topic'].loc[first]!r} but "
                         f"gold puts it in topic {item_topic_of.loc[first]!r}"
                     )
-            labels[row] = resolved.index_of(aligned["label"].tolist(), name=f"{where} labels")
+            labels[row] = _label_indices(resolved, aligned["label"], f"{where} labels")
         return cls(resolved, topics, tuple(runs), topic_codes, gold_idx, labels)
 
     @classmethod
@@ -414,6 +414,16 @@ class DistributionRuns:
             f"DistributionRuns(topics={len(self.topics)}, systems={len(self.systems)}, "
             f"labels={list(self.scale.labels)!r})"
         )
+
+
+def _label_indices(scale: ClassScale, labels: pd.Series, name: str) -> np.ndarray:
+    """Class indices of a label column, looking each distinct label up once."""
+    codes, uniques = pd.factorize(labels, sort=False, use_na_sentinel=False)
+    try:
+        return scale.index_of(list(uniques), name=name)[codes]
+    except InvalidInputError:
+        # Let the scale count every offending item in its message.
+        return scale.index_of(labels.tolist(), name=name)
 
 
 def _check_coverage(

@@ -77,8 +77,8 @@ def split_sizes(n_topics: int, split: str | int) -> tuple[int, int]:
         raise InvalidParameterError(f"split must be 'full' or a subset size (got {split!r})")
     if split < 1 or 2 * split > n_topics:
         raise InvalidParameterError(
-            f"split={split!r}: two disjoint subsets of {split} topics need between 2 and "
-            f"{n_topics} topics in all (got {n_topics} topics)"
+            f"split={split!r}: two disjoint subsets of {split} topics need at least "
+            f"{max(2 * int(split), 2)} topics (got {n_topics})"
         )
     return int(split), int(split)
 

@@ -33,17 +33,18 @@ class UndefinedScoreError(UndefinedMeasureError):
     """
 
     def __init__(
-        self, measure: str, cells: Sequence[tuple[Hashable, Hashable]], reason: str
+        self,
+        measure: str,
+        cells: Sequence[tuple[Hashable, Hashable]],
+        reason: str,
+        hint: str = "pass on_undefined=<number> to fill these cells or on_undefined='drop' to "
+        "leave the measure out",
     ) -> None:
         self.cells = tuple(cells)
         super().__init__(measure, [], reason)
         shown = ", ".join(f"(topic={t!r}, system={s!r})" for t, s in self.cells[:5])
         more = f" and {len(self.cells) - 5} more" if len(self.cells) > 5 else ""
-        self.args = (
-            f"measure={measure!r} is undefined at {shown}{more}: {reason}; pass "
-            "on_undefined=<number> to fill these cells or on_undefined='drop' to leave the "
-            "measure out",
-        )
+        self.args = (f"measure={measure!r} is undefined at {shown}{more}: {reason}; {hint}",)
 
     def __str__(self) -> str:
         return str(self.args[0])

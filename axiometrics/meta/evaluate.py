@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 from tqdm import tqdm
 
-from axiometrics.errors import InvalidParameterError
+from axiometrics.errors import InvalidParameterError, UnknownMeasureError
 from axiometrics.meta.consistency import RankingConsistency, ranking_consistency, split_sizes
 from axiometrics.meta.coverage import DEFAULT_REFERENCE, Coverage, coverage
 from axiometrics.meta.discriminative import DiscriminativePower, discriminative_power
@@ -29,7 +29,14 @@ from axiometrics.meta.scoring import OnUndefined, ScoringReport, resolve_measure
 from axiometrics.meta.similarity import RankingSimilarity, ranking_similarity
 from axiometrics.meta.synthetic import DEFAULT_ON_UNDEFINED, default_label_runs
 from axiometrics.meta.tukey import DEFAULT_MAX_ELEMENTS
-from axiometrics.registry import Registry
+from axiometrics.meta.validate import (
+    check_analyses,
+    check_count,
+    check_seed,
+    check_splits,
+    unknown_name_message,
+)
+from axiometrics.registry import Registry, default_registry
 
 __all__ = ["ANALYSES", "MetaEvaluation", "run"]
 
@@ -125,14 +132,25 @@ def _as_scores(
     )
 
 
-def _check_analyses(analyses: Sequence[str]) -> tuple[str, ...]:
-    chosen = tuple(analyses)
-    unknown = [a for a in chosen if a not in ANALYSES]
-    if unknown:
-        raise InvalidParameterError(
-            f"unknown analyses {unknown!r} (choose from {list(ANALYSES)!r})"
-        )
-    return chosen
+def _check_reference(
+    reference: Sequence[str], scores: ScoreMatrices, registry: Registry | None
+) -> None:
+    """Reference measures must be in the scores or registered (nearest names suggested).
+
+    A registered measure that cannot be scored here is not an error: coverage
+    is then skipped with a note.
+    """
+    registries = [default_registry()] if registry is None else [registry, default_registry()]
+    known = set(scores.measures).union(*(r.names() for r in registries))
+    for name in reference:
+        if name in known:
+            continue
+        try:
+            registries[-1].get(name)  # an alias or a parameterised name
+        except UnknownMeasureError:
+            raise InvalidParameterError(
+                f"reference={list(reference)!r}: {unknown_name_message(name, known)}"
+            ) from None
 
 
 def _reference_scores(
@@ -206,7 +224,8 @@ def run(
     reference
         Coverage reference measures (scored from the runs if needed).
     seed
-        Master seed; each analysis draws from its own derived stream.
+        Master seed (a non-negative integer); each analysis draws from its
+        own derived stream.
     on_undefined
         Undefined-cell policy for scoring (see :mod:`axiometrics.meta.scoring`);
         default ``"raise"``, or
@@ -220,8 +239,23 @@ def run(
         Measure registry (default: the default registry).
     progress
         Show a tqdm progress bar on standard error.
+
+    Raises
+    ------
+    InvalidParameterError
+        A negative or non-integer seed, ``trials`` or ``B`` below 1, a split
+        that is neither ``"full"`` nor a positive size, no or unknown
+        analyses, an alpha outside (0, 1), or a reference measure that is
+        neither in the scores nor registered (nearest names suggested).
     """
-    chosen = _check_analyses(analyses)
+    chosen = check_analyses(analyses, ANALYSES)
+    seed = check_seed(seed)
+    trials = check_count("trials", trials)
+    B = check_count("B", B)
+    splits = check_splits(splits)
+    if not 0.0 < alpha < 1.0:
+        raise InvalidParameterError(f"alpha={alpha!r} must lie strictly between 0 and 1")
+    reference = tuple(reference)
     if on_undefined is None:
         on_undefined = DEFAULT_ON_UNDEFINED if data is None else "raise"
     streams = np.random.SeedSequence(seed).spawn(1 + len(tuple(splits)))
@@ -230,6 +264,8 @@ def run(
     bar = tqdm(total=None, desc="scoring", unit="step", file=sys.stderr, disable=not progress)
     try:
         scores, runs = _as_scores(data, measures, on_undefined, registry, report, bar.update)
+        if "coverage" in chosen:
+            _check_reference(reference, scores, registry)
         notes += report.notes()
         valid_splits = []
         if "consistency" in chosen:

@@ -10,8 +10,11 @@ SemEval-2016/2017 Task 4 subtask E (ordinal quantification)
     gold file and one file per run.
 Score matrices
     a long CSV (or TSV) with columns ``topic, system, measure, score`` and
-    optionally ``higher_is_better``; Parquet with the same columns when
-    the optional dependency ``pyarrow`` is installed.
+    optionally ``higher_is_better``; JSON (a list of such rows, or an
+    object whose ``rows`` are); Parquet with the same columns when the
+    optional dependency ``pyarrow`` is installed.  The output of
+    ``axiometrics score --format csv|json`` is read as is (its per-system
+    ``aggregate`` rows are skipped; see ``docs/cli.md``).
 
 Fields are tab-separated (comma-separated when the first line has no tab);
 blank lines are ignored; a first line whose first cell is ``id`` or
@@ -28,6 +31,7 @@ least 2 systems and 2 topics.
 from __future__ import annotations
 
 import importlib.util
+import json
 from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
 
@@ -116,13 +120,31 @@ def parquet_available() -> bool:
     return importlib.util.find_spec("pyarrow") is not None
 
 
+def _read_json_rows(file: Path) -> pd.DataFrame:
+    """The records of a JSON score file: a list of rows or an object with ``rows``."""
+    try:
+        document = json.loads(file.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise MetaInputError(f"path={str(file)!r} is not a readable JSON file ({exc})") from None
+    rows = document.get("rows") if isinstance(document, dict) else document
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        raise MetaInputError(
+            f"path={str(file)!r}: expected a list of row objects or an object whose 'rows' is one "
+            "(as `axiometrics score --format json` writes)"
+        )
+    return pd.DataFrame.from_records(rows)
+
+
 def read_score_file(
     path: str | Path,
     *,
     higher_is_better: Mapping[str, bool] | None = None,
     registry: Registry | None = None,
 ) -> ScoreMatrices:
-    """Read long-format score matrices from CSV, TSV or Parquet.
+    """Read long-format score matrices from CSV, TSV, JSON or Parquet.
+
+    The output of ``axiometrics score --format csv`` or ``--format json``
+    is accepted as is (see :meth:`ScoreMatrices.from_frame`).
 
     Raises
     ------
@@ -142,6 +164,8 @@ def read_score_file(
                 "with `pip install pyarrow` or use a CSV file"
             )
         frame = pd.read_parquet(file)
+    elif file.suffix.lower() == ".json":
+        frame = _read_json_rows(file)
     else:
         sep = "\t" if file.suffix.lower() == ".tsv" else ","
         try:

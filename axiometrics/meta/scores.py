@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from axiometrics.errors import UnknownMeasureError
-from axiometrics.meta.errors import MetaInputError
+from axiometrics.meta.errors import MetaInputError, UndefinedScoreError
 from axiometrics.meta.runs import check_counts
 from axiometrics.registry import Registry, default_registry
 
@@ -105,6 +105,10 @@ class ScoreMatrices:
         frame
             One row per (topic, system, measure).  An optional boolean
             column ``higher_is_better`` gives each measure's direction.
+            The long format of ``axiometrics score`` is accepted as is:
+            rows with a non-empty ``aggregate`` column (the per-system
+            means) are skipped, and a ``status`` column marking a cell
+            ``"undefined: <reason>"`` raises :class:`UndefinedScoreError`.
         higher_is_better
             Directions by measure name; they override the column.
         registry
@@ -118,6 +122,8 @@ class ScoreMatrices:
             cells (e.g. a run missing topics), non-numeric or non-finite
             scores, a measure of unknown direction, fewer than 2 topics or
             systems.
+        UndefinedScoreError
+            Cells whose ``status`` says the measure is undefined there.
         """
         if not isinstance(frame, pd.DataFrame):
             raise MetaInputError(f"scores must be a pandas DataFrame (got {type(frame).__name__})")
@@ -127,6 +133,7 @@ class ScoreMatrices:
                 f"score frame must have columns {list(LONG_COLUMNS)!r} (missing {missing!r}; "
                 f"got {list(frame.columns)!r})"
             )
+        frame = _topic_cells(frame)
         if frame.empty:
             raise MetaInputError("score frame has no rows")
         if frame[list(LONG_COLUMNS[:3])].isna().any().any():
@@ -260,6 +267,29 @@ class ScoreMatrices:
             f"ScoreMatrices(measures={list(self.measures)!r}, topics={len(self.topics)}, "
             f"systems={len(self.systems)})"
         )
+
+
+def _topic_cells(frame: pd.DataFrame) -> pd.DataFrame:
+    """The per-topic rows of a long score frame; undefined cells refused with their reason."""
+    if "aggregate" in frame.columns:
+        aggregate = frame["aggregate"].fillna("").astype(str).str.strip()
+        frame = frame[aggregate == ""]
+    if "status" in frame.columns:
+        status = frame["status"].fillna("").astype(str)
+        undefined = status.str.startswith("undefined")
+        if undefined.any():
+            bad = frame[undefined]
+            measure = str(bad["measure"].iloc[0])
+            first = bad[bad["measure"].astype(str) == measure]
+            reason = str(first["status"].iloc[0]).removeprefix("undefined").lstrip(": ")
+            raise UndefinedScoreError(
+                measure,
+                list(zip(first["topic"], first["system"], strict=True)),
+                reason or "undefined input",
+                hint="every cell needs a score: leave the measure out of the scores, or score "
+                "them again with a fill value (axiometrics score --on-undefined NUMBER)",
+            )
+    return frame
 
 
 def _positions(

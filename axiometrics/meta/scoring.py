@@ -184,9 +184,7 @@ def score_runs(
         family = scorer.measure.family
         if family not in inputs:
             inputs[family] = runs.scorer_inputs(family)
-        raw = scorer(*inputs[family], values=values, on_undefined=np.nan)
-        scores = np.array(raw, dtype=float)
-        undefined = np.isnan(scores)
+        scores, undefined = scorer.evaluate(*inputs[family], values=values)
         if undefined.any():
             count = int(undefined.sum())
             if policy == "raise":

@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from axiometrics.atomic import write_text
 from axiometrics.meta.coverage import DEFAULT_REFERENCE, coverage
 from axiometrics.meta.errors import MetaInputError
 from axiometrics.meta.runs import LabelRuns
@@ -185,7 +186,7 @@ def update_docs(path: str | Path, table: str) -> None:
     pattern = re.compile(re.escape(_START) + r".*?" + re.escape(_END), re.DOTALL)
     if not pattern.search(text):
         raise MetaInputError(f"path={str(path)!r} has no {_START} ... {_END} block to update")
-    file.write_text(pattern.sub(lambda _: f"{_START}\n{table}{_END}", text), encoding="utf-8")
+    write_text(file, pattern.sub(lambda _: f"{_START}\n{table}{_END}", text))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

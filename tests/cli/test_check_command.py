@@ -137,29 +137,32 @@ def test_the_report_can_be_written_to_a_file(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(
-    ("target", "extra", "message"),
+    ("target", "extra", "status", "message"),
     [
-        ("{dir}/missing.py:f", ["--family", "oc"], "no such file"),
-        ("{file}:distance_eror", ["--family", "oc"], "did you mean 'distance_error'"),
-        ("{file}:needs_three", ["--family", "oc"], r"my_measures.py:\d+ has signature"),
-        ("{file}:divides_by_zero", ["--family", "oc"], r"ZeroDivisionError.*my_measures.py:\d+"),
-        ("{file}:distance_error", [], "--family is required"),
-        ("no_such_module_xyz:f", ["--family", "oc"], "no module named"),
-        ("accuracy", ["--family", "oc"], "apply to MODULE:CALLABLE targets only"),
+        ("{dir}/missing.py:f", ["--family", "oc"], 2, "no such file"),
+        ("{file}:distance_eror", ["--family", "oc"], 2, "did you mean 'distance_error'"),
+        ("{file}:needs_three", ["--family", "oc"], 2, r"my_measures.py:\d+ has signature"),
+        ("no_such_module_xyz:f", ["--family", "oc"], 2, "no module named"),
+        (
+            "{file}:divides_by_zero",
+            ["--family", "oc"],
+            1,
+            r"ZeroDivisionError.*my_measures.py:\d+",
+        ),
     ],
 )
 def test_bad_targets_fail_with_a_message_that_points_at_the_problem(
-    user_file, tmp_path, capsys, target, extra, message
+    user_file, tmp_path, capsys, target, extra, status, message
 ):
     target = target.format(dir=tmp_path, file=user_file)
-    status = main(["check", target, *extra])
+    got = main(["check", target, *extra])
     err = capsys.readouterr().err
-    assert status == 1
+    assert got == status
     assert err.startswith("axiometrics check: error:")
     assert __import__("re").search(message, err), err
 
 
-def test_a_file_that_fails_to_import_reports_its_line(tmp_path, capsys):
+def test_a_file_that_fails_to_import_reports_its_line_with_exit_status_1(tmp_path, capsys):
     bad = tmp_path / "bad.py"
     bad.write_text("x = 1\nraise ValueError('boom')\n")
     assert main(["check", f"{bad}:f", "--family", "oc"]) == 1
@@ -190,3 +193,201 @@ def test_check_works_from_a_fresh_interpreter(user_file):
     )
     assert result.returncode == 0, result.stderr
     assert "symmetry: not refuted after 20 cases" in result.stdout
+
+
+ROGUE = textwrap.dedent(
+    """
+    import sys
+    import time
+
+    import numpy as np
+
+
+    def hit_rate(matrix):
+        return float(np.trace(matrix) / matrix.sum())
+
+
+    def chatty(matrix):
+        print("{not json")
+        return hit_rate(matrix)
+
+
+    def exits(matrix):
+        if matrix[0, 1] > matrix[1, 0]:
+            sys.exit(3)
+        return hit_rate(matrix)
+
+
+    def hangs(matrix):
+        if matrix[0, 1] > matrix[1, 0]:
+            time.sleep(10_000)
+        return hit_rate(matrix)
+    """
+)
+
+
+@pytest.fixture
+def rogue_file(tmp_path):
+    path = tmp_path / "rogue.py"
+    path.write_text(ROGUE)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--range", "1", "0"], "--range 1 0: expected finite LOW < HIGH"),
+        (["--range", "0", "inf"], "--range 0 inf: expected finite LOW < HIGH"),
+        (["--seed", "-1"], "--seed -1: expected an integer >= 0"),
+        (["--max-examples", "0"], "--max-examples 0: expected an integer >= 1"),
+        (["--call-timeout", "-2"], "--call-timeout -2: expected seconds > 0 (0 for no limit)"),
+        (["--optimum", "nan"], "--optimum nan: expected a finite number"),
+        (["--signature", "gold;system"], "--signature 'gold;system': family oc callables take"),
+        (["--claims", "symetry"], "--claims: unknown claim 'symetry'; did you mean 'symmetry'?"),
+        (["--expect", "symmetry"], "--expect: --expect item 'symmetry': expected CLAIM=holds"),
+        (["--expect", "symmetry=maybe"], "--expect: expectation for claim 'symmetry' must be"),
+        (["--undefined", "nans"], "--undefined: undefined='nans': expected 'error', 'nan'"),
+        (["--param", "average"], "--param 'average': expected KEY=VALUE"),
+    ],
+)
+def test_a_bad_flag_is_a_one_line_usage_error_naming_the_flag(user_file, capsys, extra, message):
+    status = main(["check", f"{user_file}:distance_error", "--family", "oc", *extra])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.startswith(f"axiometrics check: error: {message}")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("target", "extra", "message"),
+    [
+        ("{file}:distance_error", [], "--family is required for a callable"),
+        ("accuracy", ["--family", "oc"], "--family apply to MODULE:CALLABLE targets only"),
+        ("accuracy", ["--undefined", "nan"], "--undefined apply to MODULE:CALLABLE targets only"),
+    ],
+)
+def test_callable_options_misused_are_usage_errors(user_file, capsys, target, extra, message):
+    status = main(["check", target.format(file=user_file), *extra])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.startswith(f"axiometrics check: error: {message}")
+
+
+def test_json_output_stays_valid_when_the_callable_prints(rogue_file, capsys):
+    status = main(
+        [
+            "check",
+            f"{rogue_file}:chatty",
+            "--family",
+            "oc",
+            "--claims",
+            "symmetry",
+            "--format",
+            "json",
+        ]
+    )
+    payload = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert payload["notes"] == [
+        "callable 'chatty' wrote to stdout/stderr in 201 call(s) (captured, kept out of the "
+        "report); first line: '{not json'"
+    ]
+
+
+def test_sys_exit_in_the_callable_is_an_error_verdict_and_exit_status_1(rogue_file, capsys):
+    status = main(
+        [
+            "check",
+            f"{rogue_file}:exits",
+            "--family",
+            "oc",
+            "--claims",
+            "symmetry",
+            "--format",
+            "json",
+        ]
+    )
+    payload = json.loads(capsys.readouterr().out)
+    assert status == 1
+    assert payload["failed"] is True
+    assert payload["failures"] == ["symmetry"]
+    (row,) = payload["verdicts"]
+    assert row["outcome"] == "error"
+    assert "raised SystemExit (exit code 3)" in row["reason"]
+
+
+def test_call_timeout_turns_a_hang_into_an_error_verdict(rogue_file, capsys):
+    status = main(
+        [
+            "check",
+            f"{rogue_file}:hangs",
+            "--family",
+            "oc",
+            "--claims",
+            "symmetry",
+            "--call-timeout",
+            "0.3",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert status == 1
+    assert (
+        "symmetry: error: the measure raised (CallTimeoutError: callable 'hangs' did not "
+        "return within 0.3 s" in out
+    )
+
+
+@pytest.mark.parametrize(
+    ("extra", "status"),
+    [
+        (["--expect", "imbalance=holds"], 1),  # declared holds, refuted
+        (["--expect", "symmetry=holds"], 0),  # declared holds, not refuted
+        (["--expect", "symmetry=violated"], 0),  # declared violated, not found: a warning
+        (["--expect", "symmetry=violated", "--strict"], 1),  # ... which --strict fails on
+        ([], 0),  # nothing declared: the report informs
+    ],
+)
+def test_the_exit_status_agrees_with_check_report_failed(user_file, capsys, extra, status):
+    from axiometrics.checker import check
+    from axiometrics.cli.check_command import load_callable, parse_expect
+
+    args = ["--claims", "symmetry,imbalance", *extra]
+    got = main(
+        [
+            "check",
+            f"{user_file}:distance_error",
+            "--family",
+            "oc",
+            "--lower-is-better",
+            *args,
+            "--format",
+            "json",
+        ]
+    )
+    payload = json.loads(capsys.readouterr().out)
+    expect = parse_expect(extra[1]) if extra else {}
+    report = check(
+        load_callable(f"{user_file}:distance_error"),
+        ["symmetry", "imbalance"],
+        family="oc",
+        higher_is_better=False,
+        expect=expect,
+        strict="--strict" in extra,
+    )
+    assert got == status
+    assert report.failed is bool(status)
+    assert payload["failed"] is bool(status)
+
+
+def test_check_report_to_frame_has_one_row_per_claim_and_variant():
+    from axiometrics.checker import check
+    from axiometrics.checker.verdicts import RECORD_COLUMNS
+
+    report = check("mae_macro", ["ordinal_invariance", "symmetry"])
+    frame = report.to_frame()
+    assert tuple(frame.columns) == RECORD_COLUMNS
+    assert len(frame) == sum(1 + len(r.variants) for r in report.results)
+    main_rows = frame[frame["variant"] == "main"].set_index("claim")
+    assert main_rows.loc["ordinal_invariance", "outcome"] == "refuted"
+    assert main_rows.loc["symmetry", "outcome"] == report.verdict("symmetry").outcome.value
+    assert frame["n_cases"].dtype.kind == "i"

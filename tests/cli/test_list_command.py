@@ -22,9 +22,29 @@ def test_list_as_json_filters_by_family(capsys):
 
 def test_list_of_an_unknown_family_fails_with_a_message(capsys):
     assert main(["list", "--family", "ir"]) == 1
-    assert "no measures of family='ir'" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        "axiometrics list: error: unknown family='ir' (known: oc, oq)\n"
+    )
 
 
 def test_no_subcommand_prints_usage_and_exits_2(capsys):
     assert main([]) == 2
     assert "usage: axiometrics" in capsys.readouterr().err
+
+
+def test_the_default_list_fits_an_80_column_terminal(capsys):
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert lines[0].split() == ["name", "family", "dir", "range", "title"]
+    accuracy = lines.index(next(line for line in lines if line.startswith("accuracy ")))
+    assert lines[accuracy].split()[:5] == ["accuracy", "oc", "+", "[0,", "1]"]
+    assert lines[accuracy + 1].startswith("    ordinal_invariance: holds; ")
+    assert lines[-1] == "dir: + higher is better, - lower is better; one column per claim: --wide"
+
+
+def test_the_wide_list_keeps_one_column_per_claim(capsys):
+    assert main(["list", "--wide", "--family", "oc"]) == 0
+    header = capsys.readouterr().out.splitlines()[0].split()
+    assert header[:6] == ["name", "title", "family", "direction", "range", "plugin"]
+    assert "ordinal_invariance" in header

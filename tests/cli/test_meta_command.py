@@ -242,17 +242,23 @@ def test_usage_errors_exit_2(oc_files, capsys):
     assert "--gold and --runs go together" in capsys.readouterr().err
     assert main(["meta", "--gold", gold, "--runs", *runs, "--scores", gold, *FAST]) == 2
     assert "either --scores or --gold/--runs" in capsys.readouterr().err
-    with pytest.raises(SystemExit) as info:
-        main(["meta", "--split", "half"])
-    assert info.value.code == 2
-    assert "split sizes must be 'full' or integers" in capsys.readouterr().err
+    assert main(["meta", "--split", "half"]) == 2
+    assert capsys.readouterr().err == (
+        "axiometrics meta: error: argument --split: split sizes must be 'full' or positive "
+        "integers (got 'half') (see 'axiometrics meta --help')\n"
+    )
 
 
-def test_bad_analysis_names_and_alpha_exit_1(capsys):
-    assert main(["meta", "--analyses", "speed", *FAST]) == 1
-    assert "--analyses: unknown ['speed']" in capsys.readouterr().err
-    assert main(["meta", "--alpha", "2", *FAST]) == 1
-    assert "--alpha must lie in (0, 1)" in capsys.readouterr().err
+def test_bad_analysis_names_and_alpha_are_usage_errors_naming_the_flag(capsys):
+    assert main(["meta", "--analyses", "speed", *FAST]) == 2
+    assert capsys.readouterr().err == (
+        "axiometrics meta: error: argument --analyses: unknown name 'speed' (choose from "
+        "consistency, coverage, discriminative, similarity) (see 'axiometrics meta --help')\n"
+    )
+    assert main(["meta", "--alpha", "2", *FAST]) == 2
+    assert capsys.readouterr().err == (
+        "axiometrics meta: error: --alpha must lie in (0, 1) (got 2.0)\n"
+    )
 
 
 def test_a_progress_bar_goes_to_stderr_on_a_terminal_unless_quiet(monkeypatch, capsys):
@@ -279,3 +285,123 @@ def test_a_scores_csv_missing_a_cell_exits_1(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "scores.csv': score frame is missing 1 (topic, system, measure) cells" in err
     assert "topic=2 system=1" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["--seed", "-1"],
+            "argument --seed: expected a non-negative integer (got '-1') "
+            "(see 'axiometrics meta --help')",
+        ),
+        (
+            ["--analyses", ""],
+            "argument --analyses: give at least one of similarity,consistency,discriminative,"
+            "coverage (got '') (see 'axiometrics meta --help')",
+        ),
+        (
+            ["--on-undefined", "nan"],
+            "argument --on-undefined: must be 'raise', 'drop' or a finite number (got 'nan') "
+            "(see 'axiometrics meta --help')",
+        ),
+        (
+            ["--split", "60"],
+            "--split 60: two disjoint subsets of 60 topics need at least 120 topics (got 100)",
+        ),
+        (
+            ["--reference", "kendal_tau_a", "--analyses", "coverage"],
+            "--reference: unknown name 'kendal_tau_a'; did you mean 'kendall_tau_a', "
+            "'kendall_tau_b'?",
+        ),
+    ],
+)
+def test_bad_option_values_are_one_line_usage_errors_naming_the_flag(capsys, argv, message):
+    assert main(["meta", *argv, *FAST]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"axiometrics meta: error: {message}\n"
+    assert captured.out == ""
+
+
+def test_text_labels_without_a_scale_say_how_to_pass_one(tmp_path, capsys):
+    gold = tmp_path / "gold.tsv"
+    gold.write_text("".join(f"{i}\tt{i % 2}\t{['low', 'high'][i % 2]}\n" for i in range(6)))
+    other = tmp_path / "other.tsv"
+    other.write_text(gold.read_text())
+    assert main(["meta", "--gold", str(gold), "--runs", str(gold), str(other), *FAST]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("axiometrics meta: error: gold labels must be labels of the scale")
+    assert err.endswith(
+        "; without --scale the SemEval scale -2,-1,0,1,2 applies: give the classes in order, "
+        "lowest first, e.g. --scale=low,medium,high\n"
+    )
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_score_output_is_read_back_by_meta_scores(oc_files, tmp_path, capsys, fmt):
+    gold, runs = oc_files
+    scores = tmp_path / f"s.{fmt}"
+    good_runs = [r for r in runs if "flat" not in r]
+    argv = ["score", "--gold", gold, *[f"--system={r}" for r in good_runs]]
+    assert (
+        main([*argv, "--measures", "mae_macro,accuracy", "--format", fmt, "-o", str(scores)]) == 0
+    )
+    assert main(["meta", "--scores", str(scores), "--format", "json", *FAST]) == 0
+    result = json.loads(capsys.readouterr().out)["groups"]["scores"]
+    assert result["settings"]["measures"] == ["mae_macro", "accuracy"]
+    assert result["settings"]["topics"] == 4
+    assert result["settings"]["systems"] == 2
+
+
+def test_undefined_cells_in_a_score_file_are_refused_with_their_reason(oc_files, tmp_path, capsys):
+    gold, runs = oc_files
+    scores = tmp_path / "s.csv"
+    argv = ["score", "--gold", gold, *[f"--system={r}" for r in runs], "--measures", "pearson"]
+    assert main([*argv, "--format", "csv", "-o", str(scores)]) == 0
+    assert main(["meta", "--scores", str(scores), *FAST]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(
+        "axiometrics meta: error: measure='pearson' is undefined at (topic='t1', system='flat')"
+    )
+    assert err.endswith(
+        "(zero variance); every cell needs a score: leave the measure out of the scores, or "
+        "score them again with a fill value (axiometrics score --on-undefined NUMBER)\n"
+    )
+
+
+def test_meta_runs_on_a_shipped_real_collection_with_data(capsys):
+    status = main(["meta", *FAST, "--data", "swd", "--family", "oc", "--analyses", "similarity"])
+    out = capsys.readouterr()
+    assert status == 0
+    assert "# swd oc: 20 topics, 28 systems, 24 measures" in out.out
+    # Constant baselines make the correlations undefined: the shipped default fill is noted.
+    assert "# note: measure 'pearson': 100 undefined (topic, system) cells filled with 0" in out.out
+
+
+def test_meta_data_runs_every_named_collection_for_both_families(capsys):
+    status = main(["meta", *FAST, "--data", "swd,synthetic", "--analyses", "similarity"])
+    out = capsys.readouterr().out
+    assert status == 0
+    headers = [
+        line.split(":")[0]
+        for line in out.splitlines()
+        if line.startswith("# ") and ":" in line and "note" not in line
+    ]
+    assert headers == ["# swd oc", "# swd oq", "# synthetic oc", "# synthetic oq"]
+
+
+def test_meta_data_with_an_unknown_name_suggests_the_nearest_and_exits_2(capsys):
+    status = main(["meta", *FAST, "--data", "eras"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert (
+        err.strip() == "axiometrics meta: error: --data: unknown name 'eras'; did you mean 'era'?"
+    )
+
+
+def test_meta_data_cannot_be_combined_with_files(capsys, oc_files):
+    gold, runs = oc_files
+    status = main(["meta", *FAST, "--data", "era", "--gold", gold, "--runs", *runs])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert "--data names shipped collections; drop --gold/--runs/--scores" in err

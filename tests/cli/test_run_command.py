@@ -1,5 +1,9 @@
+import io
+import json
 import subprocess
 import sys
+
+import pandas as pd
 
 from axiometrics import default_registry
 from axiometrics.cli import main
@@ -26,11 +30,72 @@ def test_the_console_script_runs_the_main_job():
     assert "accuracy" in result.stdout
 
 
-def test_the_main_job_marks_undefined_measures_and_says_where(capsys):
+def test_the_main_job_shows_defined_values_and_says_where_a_measure_is_undefined(capsys):
     assert main(["run"]) == 0
     out = capsys.readouterr().out
-    # The constant "always neutral" run has no variance: correlations are undefined for it.
-    assert "# undefined pearson: measure='pearson' is undefined" in out
-    assert "system='example_run_neutral' topic='topic01'" in out
-    pearson_row = next(line for line in out.splitlines() if line.split()[:1] == ["pearson"])
-    assert pearson_row.split()[2:] == ["undefined"] * 4
+    # The constant "always neutral" run has no variance: correlations are undefined for it only.
+    assert (
+        "# undefined pearson: system='example_run_neutral' on 8 topics (topic01, topic02, "
+        "topic03, ...): the system or the gold puts every item in one class (zero variance)"
+    ) in out
+    pearson = next(line for line in out.splitlines() if line.split()[:1] == ["pearson"])
+    assert pearson.split() == ["pearson", "+", "0.8416", "0.5730", "0.8798", "undefined"]
+    # kld is undefined on some topics only: the mean is over the defined ones, with the count.
+    kld = next(line for line in out.splitlines() if line.split()[:1] == ["kld"])
+    assert kld.split() == [
+        *("kld", "-", "0.1125", "(5/8)", "0.0594", "(4/8)", "0.2996", "(6/8)", "1.8971")
+    ]
+    assert "-0.0000" not in out
+
+
+def test_the_main_job_as_json_is_one_document_at_full_precision(capsys):
+    assert main(["run", "--format", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    rows = document["rows"]
+    assert {r["family"] for r in rows} == {"oc", "oq"}
+    kld = [r for r in rows if r["measure"] == "kld" and r["topic"] == "topic01"]
+    assert {r["status"] for r in kld} >= {"defined"}
+    undefined = [r for r in kld if r["status"] != "defined"]
+    assert undefined
+    assert all(r["score"] is None for r in undefined)
+    assert all(r["status"].startswith("undefined: KLD(p || q) is infinite") for r in undefined)
+    mean = next(
+        r
+        for r in rows
+        if r["measure"] == "kld"
+        and r["aggregate"] == "mean"
+        and r["system"] == "example_run_ordinal_distributions"
+    )
+    assert (mean["n_defined"], mean["n_topics"]) == (5, 8)
+    cells = [
+        r["score"]
+        for r in rows
+        if r["measure"] == "kld"
+        and r["aggregate"] == ""
+        and r["system"] == "example_run_ordinal_distributions"
+        and r["score"] is not None
+    ]
+    assert mean["score"] == sum(cells) / 5
+    accuracy = next(r["score"] for r in rows if r["measure"] == "accuracy")
+    assert accuracy == 0.65
+
+
+def test_the_main_job_as_csv_is_one_long_table_with_empty_undefined_cells(capsys):
+    assert main(["run", "--format", "csv"]) == 0
+    frame = pd.read_csv(io.StringIO(capsys.readouterr().out), keep_default_na=False)
+    assert list(frame.columns) == [
+        "family",
+        "topic",
+        "system",
+        "measure",
+        "score",
+        "status",
+        "aggregate",
+        "n_defined",
+        "n_topics",
+        "higher_is_better",
+    ]
+    undefined = frame[frame["status"] != "defined"]
+    assert set(undefined["measure"]) == {"pearson", "spearman", "kendall_tau_b", "kld"}
+    assert (undefined["score"] == "").all()
+    assert "undefined" not in set(frame["score"])

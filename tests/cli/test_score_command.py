@@ -19,6 +19,15 @@ def _json(capsys):
     return json.loads(capsys.readouterr().out)
 
 
+def _scores(capsys):
+    """(system, topic or 'mean', measure) -> score from the long JSON format."""
+    rows = _json(capsys)["rows"]
+    return {
+        (r["system"], "mean" if r["aggregate"] == "mean" else r["topic"], r["measure"]): r["score"]
+        for r in rows
+    }
+
+
 def test_label_files_are_scored_per_topic_and_averaged(semeval_c, capsys):
     gold, run = semeval_c
     status = main(
@@ -37,12 +46,10 @@ def test_label_files_are_scored_per_topic_and_averaged(semeval_c, capsys):
         ]
     )
     assert status == 0
-    rows = _json(capsys)["rows"]
-    by_topic = {r["topic"]: r["accuracy"] for r in rows}
-    assert by_topic["t1"] == pytest.approx(2 / 3)
-    assert by_topic["t2"] == pytest.approx(2 / 3)
-    assert by_topic["mean"] == pytest.approx(2 / 3)
-    assert rows[0]["system"] == "run"
+    scores = _scores(capsys)
+    assert scores["run", "t1", "accuracy"] == pytest.approx(2 / 3)
+    assert scores["run", "t2", "accuracy"] == pytest.approx(2 / 3)
+    assert scores["run", "mean", "accuracy"] == pytest.approx(2 / 3)
 
 
 def test_files_without_topics_give_one_score_per_run(tmp_path, capsys):
@@ -69,8 +76,10 @@ def test_files_without_topics_give_one_score_per_run(tmp_path, capsys):
         == 0
     )
     lines = capsys.readouterr().out.strip().splitlines()
-    assert lines[0] == "system,topic,accuracy"
-    assert lines[1].startswith("r,,0.666")
+    assert lines == [
+        "topic,system,measure,score,status,aggregate,n_defined,n_topics,higher_is_better",
+        ",r,accuracy,0.6666666666666666,defined,,1,1,True",
+    ]
 
 
 def test_mismatched_ids_fail_with_the_missing_and_extra_ids(semeval_c, tmp_path, capsys):
@@ -150,10 +159,10 @@ def test_subtask_e_distribution_files_are_scored_by_topic(tmp_path, capsys):
         )
         == 0
     )
-    rows = {r["topic"]: r["nmd"] for r in _json(capsys)["rows"]}
-    assert rows["t1"] == pytest.approx(0.075)
-    assert rows["t2"] == pytest.approx(0.0)
-    assert rows["mean"] == pytest.approx(0.0375)
+    scores = _scores(capsys)
+    assert scores["run_e", "t1", "nmd"] == pytest.approx(0.075)
+    assert scores["run_e", "t2", "nmd"] == pytest.approx(0.0)
+    assert scores["run_e", "mean", "nmd"] == pytest.approx(0.0375)
 
 
 def test_distribution_files_that_do_not_sum_to_one_name_the_topic(tmp_path, capsys):
@@ -178,11 +187,16 @@ def test_distribution_runs_must_cover_the_gold_topics(tmp_path, capsys):
 def test_a_confusion_matrix_csv_is_scored(tmp_path, capsys):
     matrix = tmp_path / "cm.csv"
     matrix.write_text("system\\gold,neg,neu,pos\nneg,5,5,7\nneu,1,50,8\npos,4,5,15\n")
-    assert (
-        main(["score", "--matrix", str(matrix), "--measures", "accuracy", "--format", "json"]) == 0
+    argv = ["score", "--matrix", str(matrix), "--measures", "accuracy", "--format", "json"]
+    assert main(argv) == 1
+    assert capsys.readouterr().err == (
+        "axiometrics score: error: labels ['neg', 'neu', 'pos'] are not numbers, so their order "
+        "is unknown; give the classes in order, lowest first, e.g. --scale=neg,neu,pos\n"
     )
+    assert main([*argv, "--scale", "neg,neu,pos"]) == 0
     (row,) = _json(capsys)["rows"]
-    assert row["accuracy"] == pytest.approx(0.70)
+    assert (row["system"], row["measure"], row["status"]) == ("cm", "accuracy", "defined")
+    assert row["score"] == pytest.approx(0.70)
 
 
 def test_a_matrix_with_gold_rows_is_transposed(tmp_path, capsys):
@@ -196,6 +210,8 @@ def test_a_matrix_with_gold_rows_is_transposed(tmp_path, capsys):
                 str(matrix),
                 "--rows",
                 "gold",
+                "--scale",
+                "a,b",
                 "--measures",
                 "accuracy",
                 "--format",
@@ -204,13 +220,15 @@ def test_a_matrix_with_gold_rows_is_transposed(tmp_path, capsys):
         )
         == 0
     )
-    assert _json(capsys)["rows"][0]["accuracy"] == pytest.approx(0.75)
+    assert _json(capsys)["rows"][0]["score"] == pytest.approx(0.75)
 
 
 def test_gold_without_runs_is_a_usage_error(semeval_c, capsys):
     gold, _ = semeval_c
-    assert main(["score", "--gold", str(gold)]) == 1
-    assert "--gold needs at least one --system" in capsys.readouterr().err
+    assert main(["score", "--gold", str(gold)]) == 2
+    assert capsys.readouterr().err == (
+        "axiometrics score: error: --gold needs at least one --system run file\n"
+    )
 
 
 def test_output_file_receives_the_table(semeval_c, tmp_path):
@@ -234,13 +252,18 @@ def test_output_file_receives_the_table(semeval_c, tmp_path):
         )
         == 0
     )
-    assert out.read_text().startswith("system,topic,accuracy")
+    assert out.read_text().startswith("topic,system,measure,score,status,")
 
 
 def test_bad_on_undefined_value_is_rejected(semeval_c, capsys):
     gold, run = semeval_c
-    assert main(["score", "--gold", str(gold), "--system", str(run), "--on-undefined", "skip"]) == 1
-    assert "--on-undefined must be 'raise' or a number" in capsys.readouterr().err
+    for bad in ("skip", "nan", "inf", "-inf"):
+        argv = ["score", "--gold", str(gold), "--system", str(run), f"--on-undefined={bad}"]
+        assert main(argv) == 2
+        assert capsys.readouterr().err == (
+            f"axiometrics score: error: --on-undefined must be 'raise' or a finite number "
+            f"(got {bad!r})\n"
+        )
 
 
 def test_the_bundled_example_scores_through_the_same_reader(capsys):
@@ -259,8 +282,9 @@ def test_the_bundled_example_scores_through_the_same_reader(capsys):
         ]
     )
     assert status == 0
-    (row,) = _json(capsys)["rows"]
-    assert 0 < row["accuracy"] < 1
+    rows = _json(capsys)["rows"]
+    assert len(rows) == 8 + 1  # eight topics and the mean
+    assert all(0 < r["score"] < 1 for r in rows)
 
 
 @pytest.mark.parametrize(
@@ -299,7 +323,7 @@ def test_a_header_row_names_the_distribution_classes(tmp_path, capsys):
     gold.write_text("topic\t-1\t0\t1\nt1\t0.2\t0.3\t0.5\n")
     argv = ["score", "--family", "oq", "--gold", str(gold), "--system", str(gold)]
     assert main([*argv, "--measures", "nmd", "--format", "json"]) == 0
-    assert _json(capsys)["rows"][0]["nmd"] == 0.0
+    assert _json(capsys)["rows"][0]["score"] == 0.0
 
 
 def test_several_runs_are_scored_in_one_batch_in_the_given_order(semeval_c, tmp_path, capsys):
@@ -309,16 +333,16 @@ def test_several_runs_are_scored_in_one_batch_in_the_given_order(semeval_c, tmp_
     argv = ["score", "--gold", str(gold), "--system", str(neutral), "--system", str(run)]
     assert main([*argv, "--measures", "accuracy", "--per-topic", "--format", "json"]) == 0
     rows = _json(capsys)["rows"]
-    assert [(r["system"], r["topic"]) for r in rows] == [
-        ("neutral", "t1"),
-        ("neutral", "t2"),
-        ("neutral", "mean"),
-        ("run", "t1"),
-        ("run", "t2"),
-        ("run", "mean"),
+    assert [(r["system"], r["topic"], r["aggregate"]) for r in rows] == [
+        ("neutral", "t1", ""),
+        ("run", "t1", ""),
+        ("neutral", "t2", ""),
+        ("run", "t2", ""),
+        ("neutral", "", "mean"),
+        ("run", "", "mean"),
     ]
     # gold t1 = (-2, 0, 2), t2 = (1, 1, -1): the neutral run gets one item right in t1 only.
-    assert [r["accuracy"] for r in rows[:3]] == pytest.approx([1 / 3, 0.0, 1 / 6])
+    assert [r["score"] for r in rows[::2]] == pytest.approx([1 / 3, 0.0, 1 / 6])
 
 
 def test_an_undefined_measure_names_the_system_and_topic(semeval_c, tmp_path, capsys):
@@ -326,14 +350,14 @@ def test_an_undefined_measure_names_the_system_and_topic(semeval_c, tmp_path, ca
     neutral = tmp_path / "neutral.tsv"
     neutral.write_text("".join(f"{i}\tt{1 + (i > 3)}\t0\n" for i in range(1, 7)))
     argv = ["score", "--gold", str(gold), "--system", str(run), "--system", str(neutral)]
-    assert main([*argv, "--measures", "pearson"]) == 1
+    assert main([*argv, "--measures", "pearson", "--on-undefined", "raise"]) == 1
     err = capsys.readouterr().err
     assert "system='neutral' topic='t1'; system='neutral' topic='t2'" in err
     assert "system='run'" not in err
     assert main([*argv, "--measures", "pearson", "--on-undefined", "0", "--format", "json"]) == 0
-    rows = {r["system"]: r["pearson"] for r in _json(capsys)["rows"]}
-    assert rows["neutral"] == 0.0
-    assert rows["run"] > 0.5
+    scores = _scores(capsys)
+    assert scores["neutral", "mean", "pearson"] == 0.0
+    assert scores["run", "mean", "pearson"] > 0.5
 
 
 def test_a_gold_file_without_topics_ignores_the_topics_of_a_run(tmp_path, capsys):
@@ -345,7 +369,7 @@ def test_a_gold_file_without_topics_ignores_the_topics_of_a_run(tmp_path, capsys
     assert main([*argv, "--format", "json"]) == 0
     (row,) = _json(capsys)["rows"]
     assert row["topic"] == ""
-    assert row["accuracy"] == pytest.approx(2 / 3)
+    assert row["score"] == pytest.approx(2 / 3)
 
 
 def test_two_run_files_with_the_same_name_are_rejected(semeval_c, tmp_path, capsys):
@@ -365,3 +389,68 @@ def test_blank_lines_keep_the_line_numbers_of_the_file(tmp_path, capsys):
     gold.write_text("id\ttopic\tlabel\n\n1\tt\t0\n\n2\tt\n")
     assert main(["score", "--gold", str(gold), "--system", str(gold)]) == 1
     assert "g.tsv' line 5: expected 3 fields like the first row" in capsys.readouterr().err
+
+
+def test_one_undefined_measure_does_not_abort_the_bundled_subtask_e_scores(capsys):
+    runs = [f"--system={example_path(f'run_{r}_distributions')}" for r in ("ordinal", "neutral")]
+    argv = ["score", "--family", "oq", "--gold", str(example_path("gold_distributions")), *runs]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    kld = next(line for line in out.splitlines() if line.startswith("example_run_ordinal"))
+    assert "0.1125 (5/8)" in kld
+    assert "# undefined kld: system='example_run_ordinal_distributions' on 3 topics " in out
+    assert main([*argv, "--measures", "kld", "--format", "json"]) == 0
+    scores = _scores(capsys)
+    assert scores["example_run_ordinal_distributions", "topic01", "kld"] is None
+    assert scores["example_run_ordinal_distributions", "mean", "kld"] == pytest.approx(
+        0.1125, abs=5e-5
+    )
+
+
+def test_text_labels_without_a_scale_are_refused_with_the_option_to_pass(tmp_path, capsys):
+    gold = tmp_path / "g.csv"
+    gold.write_text("id,label\na,low\nb,high\nc,medium\n")
+    assert main(["score", "--gold", str(gold), "--system", str(gold)]) == 1
+    assert capsys.readouterr().err == (
+        "axiometrics score: error: labels ['low', 'high', 'medium'] are not numbers, so their "
+        "order is unknown; give the classes in order, lowest first, e.g. "
+        "--scale=low,high,medium\n"
+    )
+    argv = ["score", "--gold", str(gold), "--system", str(gold), "--scale=low,medium,high"]
+    assert main([*argv, "--measures", "mae_macro", "--format", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == ",g,mae_macro,0.0,defined,,1,1,False"
+
+
+def test_a_confusion_matrix_with_a_repeated_label_is_refused(tmp_path, capsys):
+    matrix = tmp_path / "cm.csv"
+    matrix.write_text(",0,1\n0,3,1\n0,2,2\n")
+    assert main(["score", "--matrix", str(matrix)]) == 1
+    assert capsys.readouterr().err == (
+        f"axiometrics score: error: path={str(matrix)!r}: row label 0 appears twice (line 2 and "
+        "line 3); each class must have one row\n"
+    )
+
+
+def test_the_table_shows_a_partly_undefined_mean_with_its_count(semeval_c, tmp_path, capsys):
+    gold, run = semeval_c
+    half = tmp_path / "half.tsv"
+    # Constant in t1 (pearson undefined there), varied in t2.
+    half.write_text("1\tt1\t0\n2\tt1\t0\n3\tt1\t0\n4\tt2\t1\n5\tt2\t0\n6\tt2\t-1\n")
+    argv = ["score", "--gold", str(gold), "--system", str(run), "--system", str(half)]
+    assert main([*argv, "--measures", "pearson,accuracy", "--per-topic"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "# family: oc"
+    assert lines[1].startswith("# undefined pearson: system='half' on 1 topics (t1): ")
+    table = [line.split() for line in lines[2:]]
+    assert table[0] == ["system", "topic", "pearson", "accuracy"]
+    assert ["half", "t1", "undefined", "0.3333"] in table
+    assert ["half", "mean", "0.8660", "(1/2)", "0.5000"] in table
+
+
+@pytest.mark.parametrize("values", ["0,1,x", "0,nan,2", "0,1,inf"])
+def test_class_values_must_be_finite_numbers(semeval_c, capsys, values):
+    gold, run = semeval_c
+    assert main(["score", "--gold", str(gold), "--system", str(run), f"--values={values}"]) == 2
+    assert capsys.readouterr().err == (
+        f"axiometrics score: error: --values must be finite numbers (got {values!r})\n"
+    )

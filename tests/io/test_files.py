@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from axiometrics import ClassScale, UnknownLabelError
-from axiometrics.errors import DataFileError
+from axiometrics.errors import DataFileError, InvalidInputError
 from axiometrics.io import (
     SEMEVAL_SCALE,
     read_confusion_matrix,
@@ -151,3 +151,53 @@ def test_confusion_matrix_problems_name_the_line(write):
         read_confusion_matrix(write("c.csv", "x,a,b\n"))
     with pytest.raises(UnknownLabelError):
         read_confusion_matrix(write("d.csv", "x,a,b\na,1,2\nb,1,2\n"), scale=ClassScale(["a", "c"]))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            ",0,1\n0,3,1\n0,2,2\n",
+            r"^path='.*dup\.csv': row label 0 appears twice \(line 2 and line 3\); each class "
+            r"must have one row$",
+        ),
+        (
+            "x,0,1,0\n0,3,1,1\n1,2,2,1\n",
+            r"^path='.*dup\.csv': column label 0 appears twice \(line 1 column 2 and line 1 "
+            r"column 4\); each class must have one column$",
+        ),
+        (
+            "x,1,2.0,2\n1,3,1,1\n\n2,2,2,1\n3,1,1,1\n",
+            r"column label 2 appears twice \(line 1 column 3 and line 1 column 4\)",
+        ),
+    ],
+)
+def test_a_repeated_confusion_matrix_label_is_refused_with_its_positions(write, text, message):
+    with pytest.raises(DataFileError, match=message):
+        read_confusion_matrix(write("dup.csv", text))
+
+
+def test_text_matrix_labels_need_a_scale(write):
+    path = write("cm.csv", "x,neg,pos\nneg,3,1\npos,0,2\n")
+    with pytest.raises(InvalidInputError, match=r"e\.g\. scale=\['neg', 'pos'\]$"):
+        read_confusion_matrix(path)
+    with pytest.raises(InvalidInputError, match=r"e\.g\. --scale=neg,pos$"):
+        read_confusion_matrix(path, scale_option="--scale")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1\tt\t0\n2\tt\n", r"line 2: expected 3 fields like the first row"),
+        ("1\tt\t0\n2\tt\t0\tx\n", r"line 2: expected 3 fields like the first row"),
+        ("1\tt\t0\n\t\t\n2\tt\n", r"line 3: expected 3 fields like the first row"),
+    ],
+)
+def test_the_fast_reader_leaves_irregular_files_to_the_line_reader(write, text, message):
+    with pytest.raises(DataFileError, match=message):
+        read_label_file(write("f.tsv", text))
+
+
+def test_the_fast_reader_strips_cells_and_parses_labels_like_the_line_reader(write):
+    frame = read_label_file(write("f.tsv", "id\ttopic\tlabel\n a \t t \t 2.0 \nb\tt\tneu\n"))
+    assert frame.to_dict("list") == {"id": ["a", "b"], "topic": ["t", "t"], "label": [2, "neu"]}

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from axiometrics import ClassScale, UnknownLabelError
-from axiometrics.errors import DataFileError
+from axiometrics.errors import DataFileError, InvalidInputError
 from axiometrics.io import read_distribution_runs, read_label_runs, run_names
 
 GOLD_C = "1\tapple\t-2\n2\tapple\t0\n3\tapple\t2\n4\tbanana\t1\n5\tbanana\t1\n6\tbanana\t-1\n"
@@ -21,7 +21,7 @@ def test_label_runs_are_named_after_their_files_and_grouped_by_gold_topic(write)
 def test_a_gold_file_without_topics_is_one_unnamed_topic(write):
     gold = write("g.csv", "id,label\na,neg\nb,pos\nc,pos\n")
     run = write("r.csv", "id,topic,label\na,x,neg\nb,y,neg\nc,y,pos\n")
-    runs = read_label_runs(gold, {"mine": run})
+    runs = read_label_runs(gold, {"mine": run}, scale=["neg", "pos"])
     assert runs.topics == ("",)
     assert runs.systems == ("mine",)
     assert runs.scale.labels == ("neg", "pos")
@@ -80,3 +80,27 @@ def test_distribution_run_problems_name_the_run_and_topic(write):
         DataFileError, match=r"run='heavy' distributions must sum to 1 \(got 1\.1 at topic='t1'"
     ):
         read_distribution_runs(gold, [heavy])
+
+
+def test_text_labels_without_a_scale_are_refused_with_the_scale_to_pass(write):
+    gold = write("g.csv", "id,label\na,low\nb,high\nc,medium\n")
+    with pytest.raises(
+        InvalidInputError,
+        match=r"^labels \['low', 'high', 'medium'\] are not numbers, so their order is unknown; "
+        r"give the classes in order, lowest first, e.g\. scale=\['low', 'high', 'medium'\]$",
+    ):
+        read_label_runs(gold, [gold])
+    runs = read_label_runs(gold, [gold], scale=["low", "medium", "high"])
+    assert runs.scale.labels == ("low", "medium", "high")
+
+
+def test_a_large_regular_file_and_its_line_by_line_reading_agree(write):
+    body = "".join(f"{i}\tt{i % 7}\t{(i * 3) % 5 - 2}\n" for i in range(5000))
+    fast = read_label_runs(write("gold.tsv", body), [write("run.tsv", body)])
+    # A quote anywhere sends the file through the line-by-line reader.
+    slow = read_label_runs(
+        write("gold2.tsv", body + '5000\tt0\t"1"\n'), [write("run2.tsv", body + "5000\tt0\t1\n")]
+    )
+    assert fast.topics == slow.topics
+    np.testing.assert_array_equal(fast.confusion_batch.sum(axis=0)[0].sum(), 5000)
+    np.testing.assert_array_equal(fast.gold, slow.gold[:5000])

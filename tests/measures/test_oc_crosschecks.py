@@ -60,7 +60,8 @@ def labels(m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def scores(name: str, batch: np.ndarray, **kwargs) -> np.ndarray:
-    result = ax.score(name, batch, on_undefined=math.nan, **kwargs)
+    result, undefined = ax.get_scorer(name).evaluate(batch, **kwargs)
+    result = np.where(undefined, math.nan, result)
     assert result.shape == batch.shape[:-2]
     return result
 

@@ -68,7 +68,11 @@ def test_score_frames_and_score_matrices_are_accepted(runs):
 
 
 def test_bad_arguments_raise_typed_errors(runs):
-    with pytest.raises(InvalidParameterError, match="unknown analyses"):
+    with pytest.raises(
+        InvalidParameterError,
+        match=r"^analyses=\['speed'\]: unknown name 'speed' \(choose from consistency, coverage, "
+        r"discriminative, similarity\)$",
+    ):
         run(runs, measures=["accuracy"], analyses=["speed"])
     with pytest.raises(MetaInputError, match="data must be LabelRuns"):
         run([1, 2, 3])

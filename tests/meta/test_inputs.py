@@ -1,3 +1,5 @@
+import json
+
 import numpy as np
 import pytest
 
@@ -13,7 +15,6 @@ from axiometrics.meta import (
     read_score_file,
     score_runs,
 )
-from axiometrics.meta.inputs import parquet_available
 
 GOLD_C = "1\tapple\t-2\n2\tapple\t0\n3\tapple\t2\n4\tbanana\t1\n5\tbanana\t1\n6\tbanana\t-1\n"
 RUN_A = "1\tapple\t-2\n2\tapple\t0\n3\tapple\t1\n4\tbanana\t1\n5\tbanana\t0\n6\tbanana\t-1\n"
@@ -142,8 +143,8 @@ def test_score_csv_problems_name_the_file(tmp_path):
         read_score_file(tmp_path / "missing.csv")
 
 
-def test_parquet_scores_need_pyarrow_and_say_so(tmp_path):
-    sample = read_score_file(
+def _sample_scores(tmp_path):
+    return read_score_file(
         write(
             tmp_path,
             "s.csv",
@@ -151,12 +152,48 @@ def test_parquet_scores_need_pyarrow_and_say_so(tmp_path):
             "t2,a,accuracy,0.5\nt2,b,accuracy,0.25\n",
         )
     )
+
+
+def test_parquet_scores_round_trip_with_pyarrow(tmp_path):
+    sample = _sample_scores(tmp_path)
     path = tmp_path / "scores.parquet"
-    if parquet_available():
-        sample.to_frame().to_parquet(path)
-        back = read_score_file(path)
-        np.testing.assert_array_equal(back.scores, sample.scores)
-    else:
-        path.write_bytes(b"PAR1")
-        with pytest.raises(MissingDependencyError, match=r"pip install pyarrow"):
-            read_score_file(path)
+    sample.to_frame().to_parquet(path)
+    back = read_score_file(path)
+    np.testing.assert_array_equal(back.scores, sample.scores)
+
+
+def test_parquet_scores_without_pyarrow_say_how_to_install_it(tmp_path, monkeypatch):
+    import axiometrics.meta.inputs as inputs
+
+    monkeypatch.setattr(inputs, "parquet_available", lambda: False)
+    path = tmp_path / "scores.parquet"
+    path.write_bytes(b"PAR1")
+    with pytest.raises(MissingDependencyError, match=r"pip install pyarrow"):
+        read_score_file(path)
+
+
+def test_a_json_score_file_needs_a_list_of_rows(tmp_path):
+    from axiometrics.meta.errors import MetaInputError
+    from axiometrics.meta.inputs import read_score_file
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"rows": 3}')
+    with pytest.raises(MetaInputError) as info:
+        read_score_file(bad)
+    assert str(info.value) == (
+        f"path={str(bad)!r}: expected a list of row objects or an object whose 'rows' is one "
+        "(as `axiometrics score --format json` writes)"
+    )
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    with pytest.raises(MetaInputError, match=r"broken\.json' is not a readable JSON file"):
+        read_score_file(broken)
+    rows = [
+        {"topic": t, "system": s, "measure": "m", "score": float(i), "higher_is_better": True}
+        for i, (t, s) in enumerate([(t, s) for t in "ab" for s in "xy"])
+    ]
+    plain = tmp_path / "plain.json"
+    plain.write_text(json.dumps(rows))
+    scores = read_score_file(plain)
+    assert scores.measures == ("m",)
+    assert scores.scores.tolist() == [[[0.0, 1.0], [2.0, 3.0]]]

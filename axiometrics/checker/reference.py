@@ -1,0 +1,193 @@
+"""Differential check: a third-party measure against the built-in measure of its name.
+
+``check_reference(subject, "rnod")`` generates the family's inputs (confusion
+matrices, or pairs of distributions), scores each with the subject (called in
+its own argument order and matrix orientation, see
+:mod:`axiometrics.checker.callables`) and with the registered reference
+measure, and looks for a disagreement: both defined and not equal under the
+tolerance, or defined for one and undefined for the other.  The first
+disagreement is shrunk by Hypothesis to a minimal one.  The verdict's claim is
+``"reference"``: ``not_refuted`` when they agree on every case, ``refuted``
+with the disagreement, ``error`` when one of them raised.  Scores are compared
+as they are, so a normalisation difference (e.g. a distance not divided by
+``C - 1``) is a disagreement the example shows.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
+from hypothesis import strategies as st
+from hypothesis.database import ExampleDatabase
+
+from axiometrics import strategies as ax_st
+from axiometrics.checker.cases import Case, Observation
+from axiometrics.checker.profiles import Profile
+from axiometrics.checker.rules import fmt
+from axiometrics.checker.subject import Subject
+from axiometrics.checker.tolerance import Judge, Tolerance
+from axiometrics.checker.verdicts import Entry, Example, Outcome, Verdict
+from axiometrics.errors import InvalidParameterError
+from axiometrics.registry import Registry, default_registry
+
+__all__ = ["REFERENCE_CLAIM", "check_reference"]
+
+#: The claim name of a differential verdict.
+REFERENCE_CLAIM = "reference"
+
+
+class _DisagreementError(Exception):
+    def __init__(self, case: Case, ours: Observation, theirs: Observation, why: str) -> None:
+        super().__init__(why)
+        self.case = case
+        self.ours = ours
+        self.theirs = theirs
+        self.why = why
+
+
+class _CrashedError(Exception):
+    def __init__(self, case: Case, obs: Observation, who: str) -> None:
+        super().__init__(str(obs.crash))
+        self.case = case
+        self.obs = obs
+        self.who = who
+
+
+def _cases(family: str, max_count: int | None) -> st.SearchStrategy[Case]:
+    if family == "oq":
+        return ax_st.distribution_pairs().map(lambda p: Case.single(p, names=("input",)))
+    cap = max_count if max_count is not None else ax_st.DEFAULT_MAX_COUNT
+    return ax_st.confusion_matrices(max_count=cap).map(
+        lambda m: Case.single((m,), names=("input",))
+    )
+
+
+def _score(obs: Observation) -> float | None:
+    return None if obs.undefined[0] or np.isnan(obs.scores[0]) else float(obs.scores[0])
+
+
+def check_reference(
+    subject: Subject,
+    reference: str,
+    *,
+    profile: Profile,
+    seed_value: int,
+    tolerance: Tolerance | None = None,
+    registry: Registry | None = None,
+    database: ExampleDatabase | None = None,
+) -> Verdict:
+    """Compare ``subject`` with the registered measure ``reference`` on generated inputs.
+
+    Raises
+    ------
+    UnknownMeasureError
+        For an unregistered reference name (with suggestions).
+    InvalidParameterError
+        When the reference is of another family than the subject.
+    """
+    ref = (registry or default_registry()).get(reference)
+    family = subject.measure.family
+    if ref.measure.family != family:
+        raise InvalidParameterError(
+            f"reference={reference!r} is a {ref.measure.family} measure; "
+            f"{subject.measure.title!r} is {family}"
+        )
+    other = Subject(ref)
+    judge = Judge(tolerance or Tolerance(), subject.measure.higher_is_better, None, True)
+    tally = {"cases": 0}
+
+    def probe(case: Case) -> None:
+        ours = subject.observe(case, enforce_range=False)
+        if ours.crash is not None:
+            raise _CrashedError(case, ours, subject.measure.title)
+        theirs = other.observe(case, enforce_range=False)
+        if theirs.crash is not None:
+            raise _CrashedError(case, theirs, ref.name)
+        tally["cases"] += 1
+        a, b = _score(ours), _score(theirs)
+        if a is None and b is None:
+            return
+        if a is None or b is None:
+            which = subject.measure.title if a is None else ref.name
+            raise _DisagreementError(case, ours, theirs, f"{which} is undefined, the other is not")
+        if not judge.equal(a, b):
+            raise _DisagreementError(
+                case, ours, theirs, f"{fmt(a)} vs {ref.name} {fmt(b)} (difference {abs(a - b):.3g})"
+            )
+
+    probe._hypothesis_internal_add_digest = repr(  # type: ignore[attr-defined]
+        (subject.measure.name, REFERENCE_CLAIM, ref.name)
+    ).encode()
+    phases = [Phase.explicit, Phase.reuse, Phase.generate]
+    if profile.shrink:
+        phases.append(Phase.shrink)
+    test = seed(seed_value)(
+        settings(
+            max_examples=profile.max_examples,
+            database=database,
+            deadline=None,
+            phases=phases,
+            suppress_health_check=list(HealthCheck),
+            verbosity=Verbosity.quiet,
+            report_multiple_bugs=False,
+            print_blob=False,
+        )(given(_cases(family, subject.max_count))(probe))
+    )
+    base = {
+        "claim": REFERENCE_CLAIM,
+        "measure": subject.measure.name,
+        "options": {"reference": ref.name},
+        "profile": profile.name,
+        "seed": seed_value,
+        "label": f"reference {ref.name}",
+    }
+    started = time.perf_counter()
+    try:
+        test()
+    except _DisagreementError as found:
+        entries = (
+            _entry(found.case, found.ours, subject.measure.title),
+            _entry(found.case, found.theirs, f"{ref.name} (built-in)"),
+        )
+        example = Example(family, entries, f"disagreement: {found.why}")
+        return Verdict(
+            outcome=Outcome.REFUTED,
+            example=example,
+            n_cases=tally["cases"],
+            seconds=time.perf_counter() - started,
+            reason=f"disagrees with the built-in {ref.name}",
+            **base,  # type: ignore[arg-type]
+        )
+    except _CrashedError as crashed:
+        example = Example(
+            family,
+            (_entry(crashed.case, crashed.obs, crashed.who),),
+            f"{crashed.who} raised",
+            crash=crashed.obs.crash,
+        )
+        return Verdict(
+            outcome=Outcome.ERROR,
+            example=example,
+            n_cases=tally["cases"],
+            seconds=time.perf_counter() - started,
+            reason=str(crashed.obs.crash),
+            **base,  # type: ignore[arg-type]
+        )
+    return Verdict(
+        outcome=Outcome.NOT_REFUTED,
+        n_cases=tally["cases"],
+        seconds=time.perf_counter() - started,
+        reason=f"agrees with the built-in {ref.name}",
+        **base,  # type: ignore[arg-type]
+    )
+
+
+def _entry(case: Case, obs: Observation, name: str) -> Entry:
+    return Entry(
+        name,
+        tuple(np.array(a) for a in case.entry(0)),
+        np.array(case.values[0]),
+        _score(obs),
+    )

@@ -1,0 +1,276 @@
+"""``axiometrics report``: the property-and-stability report, the project's main job.
+
+::
+
+    axiometrics report                                   # everything, into reports/
+    axiometrics report --measure my.py:my_mae --family oc --lower-is-better
+    axiometrics report --gold gold.tsv --runs run1.tsv run2.tsv --data-family oc
+    axiometrics report --format json -o -                # report.json on standard output
+
+Every registered measure (or those of ``--measures``) is checked against
+every claim of its family at the chosen profile, compared with the
+literature, and meta-evaluated on the embedded synthetic OC and OQ data (or
+on the user's files).  A user's measure (``--measure FILE:CALLABLE``, as
+``axiometrics check`` takes it) is shown beside the built-ins in every
+section and highlighted.  The folder receives ``index.html``,
+``counterexamples.html``, ``stability.html``, ``report.json`` and
+``property-table.md``, all at once: a failure leaves the previous report
+intact.  Exit status 0; 2 on a bad option (usage error); 1 on bad data, an
+unknown measure, or a report that could not be written (the message says
+why, and the previous report is unchanged).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+from axiometrics.checker import PROFILES
+from axiometrics.checker.callables import SIGNATURES
+from axiometrics.errors import InvalidParameterError
+
+__all__ = ["DEFAULT_OUTPUT", "add_parser", "run_report"]
+
+#: Default output folder, relative to the current directory.
+DEFAULT_OUTPUT = "reports"
+
+
+def _names(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer (got {text!r})") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer (got {text!r})")
+    return value
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the ``report`` subcommand."""
+    parser = subparsers.add_parser(
+        "report",
+        help="write the HTML property-and-stability report (the main job)",
+        description="Check every measure's claims, compare with the literature, meta-evaluate "
+        "the measures, and write a self-contained HTML report with report.json and the "
+        "Markdown property table.",
+    )
+    what = parser.add_argument_group("measures")
+    what.add_argument(
+        "--measures", type=_names, metavar="NAME,...", help="registered measures to include"
+    )
+    what.add_argument(
+        "--measure",
+        action="append",
+        default=[],
+        metavar="FILE:CALLABLE",
+        help="your measure (a .py path or module, then the function); repeatable",
+    )
+    what.add_argument("--family", choices=sorted(SIGNATURES), help="family of --measure")
+    what.add_argument(
+        "--signature",
+        help="how to call --measure: matrix (OC default), gold,system, system,gold (OQ default)",
+    )
+    direction = what.add_mutually_exclusive_group()
+    direction.add_argument(
+        "--lower-is-better", action="store_true", help="--measure is an error (lower is better)"
+    )
+    direction.add_argument(
+        "--higher-is-better", action="store_true", help="--measure is a score (the default)"
+    )
+    data = parser.add_argument_group("meta-evaluation data (default: the embedded data)")
+    data.add_argument(
+        "--data",
+        type=_names,
+        metavar="NAME,...",
+        help="embedded collections to meta-evaluate (default: all; see axiometrics.datasets)",
+    )
+    data.add_argument("--gold", metavar="FILE", help="gold file (SemEval Task 4 C or E format)")
+    data.add_argument("--runs", metavar="FILE", nargs="+", help="one file per system run")
+    data.add_argument(
+        "--data-family",
+        choices=("oc", "oq"),
+        default="oc",
+        help="oc: label files (subtask C, default); oq: distribution files (subtask E)",
+    )
+    data.add_argument("--scale", help="comma-separated class labels in order (default -2..2)")
+    data.add_argument(
+        "--scores", metavar="FILE", help="long CSV/Parquet: topic,system,measure,score"
+    )
+    how = parser.add_argument_group("settings")
+    how.add_argument(
+        "--profile", choices=sorted(PROFILES), default="ci", help="checker profile (default: ci)"
+    )
+    how.add_argument(
+        "--seed", type=int, help="seed of the checker and meta-evaluation (0 under ci)"
+    )
+    how.add_argument(
+        "--max-examples", type=_positive, help="cases per claim (overrides the profile)"
+    )
+    how.add_argument("--trials", type=_positive, default=1000, help="topic splits (1000)")
+    how.add_argument("--B", type=_positive, default=5000, help="Tukey HSD trials (5000)")
+    how.add_argument(
+        "--jobs",
+        type=_positive,
+        default=os.cpu_count() or 1,
+        help="worker processes for the claim checks (default: the machine's cores)",
+    )
+    out = parser.add_argument_group("output")
+    out.add_argument(
+        "--output-dir",
+        "-o",
+        default=DEFAULT_OUTPUT,
+        metavar="DIR",
+        help="report folder (default: reports/); with --format json, '-' is standard output",
+    )
+    out.add_argument(
+        "--format",
+        choices=("html", "json"),
+        default="html",
+        help="html: the whole folder (default); json: report.json only",
+    )
+    out.add_argument("--quiet", "-q", action="store_true", help="no progress bars")
+    parser.set_defaults(func=run_report)
+
+
+def _user_measures(args: argparse.Namespace) -> list[Any]:
+    from axiometrics.report import load_user_measure
+
+    callable_only = {"--family": args.family, "--signature": args.signature}
+    if not args.measure:
+        given = [k for k, v in callable_only.items() if v is not None]
+        if args.lower_is_better:
+            given.append("--lower-is-better")
+        if args.higher_is_better:
+            given.append("--higher-is-better")
+        if given:
+            raise InvalidParameterError(f"{', '.join(given)} apply to --measure only")
+        return []
+    if args.family is None:
+        raise InvalidParameterError(
+            "--family is required with --measure: oc (confusion matrix or label vectors) or oq "
+            "(distributions)"
+        )
+    users = [
+        load_user_measure(
+            target,
+            family=args.family,
+            signature=args.signature,
+            higher_is_better=not args.lower_is_better,
+        )
+        for target in args.measure
+    ]
+    names = [u.name for u in users]
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise InvalidParameterError(f"--measure names must differ (got {repeated!r} twice)")
+    return users
+
+
+def _datasets(args: argparse.Namespace) -> Any:
+    from axiometrics.report import file_datasets
+
+    files = args.gold is not None or args.runs is not None
+    if args.scores is not None and files:
+        raise InvalidParameterError("give either --scores or --gold/--runs, not both")
+    if files and (args.gold is None or not args.runs):
+        raise InvalidParameterError("--gold and --runs go together")
+    if args.scale is not None and not files:
+        raise InvalidParameterError("--scale applies to --gold/--runs files only")
+    if args.data is not None:
+        if files or args.scores is not None:
+            raise InvalidParameterError(
+                "--data chooses shipped collections; drop --gold/--runs/--scores"
+            )
+        from axiometrics.report import default_datasets
+
+        return default_datasets(args.data)
+    if not files and args.scores is None:
+        return None
+    scale = None
+    if args.scale is not None:
+        from axiometrics.io.rows import parse_label
+
+        scale = [parse_label(part) for part in _names(args.scale)]
+    return file_datasets(
+        gold=args.gold, runs=args.runs, scores=args.scores, family=args.data_family, scale=scale
+    )
+
+
+def _command(args: argparse.Namespace) -> str:
+    """The command line, rebuilt from the parsed options (for the provenance)."""
+    parts = ["axiometrics", "report"]
+    if args.measures:
+        parts += ["--measures", ",".join(args.measures)]
+    for target in args.measure:
+        parts += ["--measure", target]
+    if args.data:
+        parts += ["--data", ",".join(args.data)]
+    for flag in ("family", "signature", "gold", "scale", "scores", "seed", "max_examples"):
+        value = getattr(args, flag)
+        if value is not None:
+            parts += [f"--{flag.replace('_', '-')}", str(value)]
+    if args.runs:
+        parts += ["--runs", *args.runs]
+    if args.lower_is_better:
+        parts.append("--lower-is-better")
+    parts += ["--profile", args.profile, "--trials", str(args.trials), "--B", str(args.B)]
+    parts += ["--jobs", str(args.jobs), "--format", args.format, "--output-dir", args.output_dir]
+    return shlex.join(parts)
+
+
+def run_report(args: argparse.Namespace) -> int:
+    """Build the report and write it; exit status 0 (errors raise; see the module docstring)."""
+    from axiometrics.report import (
+        MetaSettings,
+        ReportSettings,
+        build_report,
+        render_files,
+        report_json,
+        write_report,
+    )
+
+    users = _user_measures(args)
+    datasets = _datasets(args)
+    show = not args.quiet and sys.stderr.isatty()
+    settings = ReportSettings(
+        measures=args.measures,
+        user_measures=users,
+        datasets=datasets,
+        profile=args.profile,
+        seed=args.seed,
+        max_examples=args.max_examples,
+        meta=MetaSettings(seed=args.seed or 0, trials=args.trials, B=args.B),
+        jobs=args.jobs,
+        progress=show,
+        command=_command(args),
+    )
+    report = build_report(settings)
+    if args.format == "json":
+        text = report_json(report.model)
+        if args.output_dir == "-":
+            sys.stdout.write(text)
+            return 0
+        files = {"report.json": text}
+    else:
+        if args.output_dir == "-":
+            raise InvalidParameterError("--output-dir - (standard output) needs --format json")
+        files = render_files(report)
+    written = write_report(args.output_dir, files)
+    main = Path(args.output_dir) / ("index.html" if args.format == "html" else "report.json")
+    summary = report.model["summary"]
+    print(
+        f"checked {summary['measures']} measures ({summary['refuted']} claims refuted, "
+        f"{summary['examples']} counterexamples), meta-evaluated on "
+        f"{len(summary['datasets'])} data set(s); wrote {len(written)} files",
+        file=sys.stderr,
+    )
+    print(f"report written to {main.resolve()}")
+    return 0

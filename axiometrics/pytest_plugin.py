@@ -1,0 +1,463 @@
+"""pytest plugin: measures' claims as test items (registered by the ``pytest11`` entry point).
+
+What it adds to every pytest run once axiometrics is installed:
+
+* options ``--axiometrics-off``, ``--axiometrics-profile``, ``--axiometrics-seed``
+  and the ini keys ``axiometrics_profile``, ``axiometrics_seed``,
+  ``axiometrics_database`` (a directory for Hypothesis' example database; by
+  default none, so runs are reproducible from the seed alone);
+* a report-header line with the profile and the seed;
+* the settings used by :func:`axiometrics.testing.parametrize_with_claims`;
+* items for the measures declared in the ``[tool.axiometrics]`` table of the
+  project's ``pyproject.toml`` (``[[tool.axiometrics.measures]]`` entries),
+  collected when pytest runs the project's default test selection (no paths
+  given) or is given ``pyproject.toml``; ``--axiometrics-off`` disables them.
+  A misconfigured entry becomes one failing item per problem, named after the
+  ``pyproject.toml`` key.
+
+With pytest-xdist the controller chooses the seed (a fresh one under the
+``dev`` and ``thorough`` profiles) and hands it to every worker, so all
+workers check the same cases and the item ids are the same everywhere.
+
+Importing this module is cheap: Hypothesis, pandas and the measures are
+imported only when an axiometrics item is collected or run.
+"""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+__all__ = ["PROFILE_NAMES", "current_settings"]
+
+#: Profiles accepted by ``--axiometrics-profile`` (those of :mod:`axiometrics.checker.profiles`).
+PROFILE_NAMES = ("ci", "dev", "thorough")
+_RANDOM_SEEDED = ("dev", "thorough")
+_DEFAULT_PROFILE = "ci"
+
+_STATE: dict[str, Any] = {"profile": _DEFAULT_PROFILE, "seed": None, "database": None}
+
+#: Keys of one ``[[tool.axiometrics.measures]]`` entry.
+MEASURE_KEYS = (
+    "callable",
+    "name",
+    "family",
+    "signature",
+    "higher_is_better",
+    "params",
+    "labels_argument",
+    "undefined",
+    "expect",
+    "reference",
+    "optimum",
+    "range",
+    "claims",
+    "integer_labels",
+    "call_timeout",
+)
+#: Keys of the ``[tool.axiometrics]`` table.
+TABLE_KEYS = ("profile", "seed", "measures")
+
+
+def current_settings() -> tuple[str, int | None, Any]:
+    """``(profile, seed, database)`` for claim checks in this session.
+
+    Outside pytest (or before configuration): ``("ci", None, None)``, i.e.
+    seed 0 under the derandomized ``ci`` profile.
+    """
+    database = _STATE["database"]
+    if isinstance(database, str):
+        from hypothesis.database import DirectoryBasedExampleDatabase
+
+        database = DirectoryBasedExampleDatabase(database)
+        _STATE["database"] = database
+    return str(_STATE["profile"]), _STATE["seed"], database
+
+
+def pytest_addoption(parser: Any) -> None:
+    """Register the ``--axiometrics-*`` command-line options and their ini keys."""
+    group = parser.getgroup("axiometrics", "axiometrics claim checks")
+    group.addoption(
+        "--axiometrics-off",
+        action="store_true",
+        default=False,
+        help="do not collect the measures declared in [tool.axiometrics] of pyproject.toml",
+    )
+    group.addoption(
+        "--axiometrics-profile",
+        default=None,
+        help="checker profile for claim checks: ci (default, seed 0), dev or thorough "
+        "(fresh seed each run); ini: axiometrics_profile",
+    )
+    group.addoption(
+        "--axiometrics-seed",
+        default=None,
+        help="integer seed >= 0 for claim checks (replays a reported failure); "
+        "ini: axiometrics_seed",
+    )
+    parser.addini("axiometrics_profile", "checker profile for claim checks", default="")
+    parser.addini("axiometrics_seed", "integer seed for claim checks", default="")
+    parser.addini(
+        "axiometrics_database",
+        "directory of a Hypothesis example database for claim checks (default: none)",
+        default="",
+    )
+
+
+def _project_table(config: Any) -> tuple[Path | None, dict[str, Any] | None, str | None]:
+    """``(path, table, error)``: the rootdir's pyproject and its ``[tool.axiometrics]`` table."""
+    cached = config.stash.get(_TABLE_KEY, None)
+    if cached is not None:
+        return cached
+    path = Path(str(config.rootpath)) / "pyproject.toml"
+    found: tuple[Path | None, dict[str, Any] | None, str | None] = (None, None, None)
+    if path.is_file():
+        if sys.version_info >= (3, 11):
+            import tomllib
+        else:  # pragma: no cover - exercised on Python 3.10 only
+            import tomli as tomllib
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            found = (path, None, f"{path}: cannot read: {exc}")
+        else:
+            table = data.get("tool", {}).get("axiometrics")
+            found = (path, table, None) if isinstance(table, dict) else (path, None, None)
+    config.stash[_TABLE_KEY] = found
+    return found
+
+
+_TABLE_KEY: Any = pytest.StashKey()
+_PREVIOUS_KEY: Any = pytest.StashKey()
+
+
+def _setting(config: Any, option: str, ini: str, table_key: str) -> tuple[Any, str]:
+    """The value of a setting and where it came from: the option, the ini key or pyproject."""
+    value = config.getoption(option)
+    if value is not None:
+        return value, f"--{option.replace('_', '-')}"
+    ini_value = config.getini(ini)
+    if ini_value:
+        return ini_value, f"ini key {ini}"
+    _, table, _ = _project_table(config)
+    if table is not None and table_key in table:
+        return table[table_key], f"[tool.axiometrics] {table_key}"
+    return None, ""
+
+
+def pytest_configure(config: Any) -> None:
+    """Read the profile and seed; a bad value is a usage error naming its option."""
+    config.stash[_PREVIOUS_KEY] = dict(_STATE)
+    profile, source = _setting(config, "axiometrics_profile", "axiometrics_profile", "profile")
+    if profile is None:
+        profile = _DEFAULT_PROFILE
+    if profile not in PROFILE_NAMES:
+        raise pytest.UsageError(f"{source} {profile!r}: expected one of {', '.join(PROFILE_NAMES)}")
+    raw_seed, seed_source = _setting(config, "axiometrics_seed", "axiometrics_seed", "seed")
+    seed: int | None = None
+    if raw_seed is not None:
+        try:
+            seed = int(str(raw_seed).strip())
+        except ValueError:
+            seed = -1
+        if seed < 0 or isinstance(raw_seed, bool):
+            raise pytest.UsageError(f"{seed_source} {raw_seed!r}: expected an integer >= 0")
+    worker = getattr(config, "workerinput", None)
+    if worker is not None and worker.get("axiometrics_seed") is not None:
+        seed = int(worker["axiometrics_seed"])
+    if seed is None and profile in _RANDOM_SEEDED:
+        seed = secrets.randbelow(2**32)
+    _STATE["profile"] = profile
+    _STATE["seed"] = seed
+    database = config.getini("axiometrics_database")
+    _STATE["database"] = str(Path(str(config.rootpath)) / database) if database else None
+
+
+def pytest_unconfigure(config: Any) -> None:
+    """Restore the settings of an enclosing session (pytester runs sessions in-process)."""
+    previous = config.stash.get(_PREVIOUS_KEY, None)
+    if previous is not None:
+        _STATE.update(previous)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """pytest-xdist: every worker uses the controller's seed."""
+    node.workerinput["axiometrics_seed"] = _STATE["seed"]
+
+
+def pytest_report_header(config: Any) -> str:
+    """One header line: the profile and seed of claim checks, and the pyproject measures."""
+    profile, seed, _ = current_settings()
+    shown = seed if seed is not None else "0 (derandomized)"
+    line = f"axiometrics: profile {profile}, seed {shown}"
+    path, table, _ = _project_table(config)
+    if table is not None and not config.getoption("axiometrics_off"):
+        measures = table.get("measures", [])
+        count = len(measures) if isinstance(measures, list) else 0
+        line += f"; {count} measure(s) from {path.name if path else 'pyproject.toml'}"
+    return line
+
+
+def _wanted(config: Any, path: Path | None, table: dict[str, Any] | None, err: str | None) -> bool:
+    return (
+        path is not None
+        and (table is not None or err is not None)
+        and not config.getoption("axiometrics_off")
+    )
+
+
+def pytest_collect_file(file_path: Path, parent: Any) -> Any:
+    """Collect the rootdir's ``pyproject.toml`` when pytest walks over it."""
+    config = parent.config
+    path, table, err = _project_table(config)
+    if path is None or Path(file_path) != path or not _wanted(config, path, table, err):
+        return None
+    return ProjectMeasures.from_parent(parent, path=path)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(session: Any, config: Any, items: list[Any]) -> None:
+    """Add the pyproject items to a default run (no paths given) before ``-k`` selects."""
+    if any(isinstance(item.parent, ProjectMeasures) for item in items):
+        return  # pytest walked over pyproject.toml itself
+    path, table, err = _project_table(config)
+    if not _wanted(config, path, table, err):
+        return
+    if config.args_source == pytest.Config.ArgsSource.ARGS:
+        return
+    node = ProjectMeasures.from_parent(session, path=path)
+    items.extend(node.collect())
+
+
+class ClaimItem(pytest.Item):
+    """One claim check of a pyproject-declared measure."""
+
+    def __init__(self, *, check: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.check = check
+
+    def runtest(self) -> None:
+        """Run the check (it fails, xfails or skips the item itself)."""
+        self.check()
+
+    def reportinfo(self) -> tuple[Any, int | None, str]:
+        """Location shown in reports."""
+        return self.path, None, f"axiometrics claim check {self.name}"
+
+
+class ConfigErrorItem(pytest.Item):
+    """A problem in ``[tool.axiometrics]``: fails with a message naming the key."""
+
+    def __init__(self, *, message: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.message = message
+
+    def runtest(self) -> None:
+        """Fail with the configuration problem."""
+        pytest.fail(self.message, pytrace=False)
+
+    def reportinfo(self) -> tuple[Any, int | None, str]:
+        """Location shown in reports."""
+        return self.path, None, f"pyproject.toml {self.name}"
+
+
+class ProjectMeasures(pytest.File):
+    """The measures of ``[tool.axiometrics]`` in ``pyproject.toml``, one item per claim."""
+
+    def collect(self) -> Iterator[pytest.Item]:
+        """Items ``measure[claim]``, or one error item per configuration problem."""
+        _, table, err = _project_table(self.config)
+        if err is not None:
+            yield ConfigErrorItem.from_parent(self, name="tool.axiometrics", message=err)
+            return
+        measures, problems = parse_table(table or {})
+        for key, message in problems:
+            yield ConfigErrorItem.from_parent(self, name=key, message=f"{key}: {message}")
+        if not measures:
+            return
+        from axiometrics.testing import claim_checks
+
+        for item_id, _measure, _claim, check in claim_checks(measures):
+            yield ClaimItem.from_parent(self, name=item_id, check=check)
+
+
+def _load_callable(text: str) -> Any:
+    module_name, sep, attr = text.partition(":")
+    if not sep or not module_name or not attr:
+        raise ValueError(f"{text!r}: expected 'package.module:function'")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:
+        raise ValueError(
+            f"{text!r}: importing {module_name!r} failed: {type(exc).__name__}: {exc}"
+        ) from None
+    obj: Any = module
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            from axiometrics.suggest import closest
+
+            near = closest(part, [n for n in dir(obj) if not n.startswith("_")])
+            hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+            raise ValueError(f"{text!r}: {module_name!r} has no attribute {part!r}{hint}")
+        obj = getattr(obj, part)
+    if not callable(obj):
+        raise ValueError(f"{text!r} is a {type(obj).__name__}, not a callable")
+    return obj
+
+
+def _unknown_keys(
+    table: Mapping[str, Any], allowed: tuple[str, ...], prefix: str
+) -> list[tuple[str, str]]:
+    from axiometrics.suggest import closest
+
+    out = []
+    for key in table:
+        if key not in allowed:
+            near = closest(key, allowed)
+            hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+            out.append((f"{prefix}.{key}", f"unknown key (expected one of {list(allowed)}){hint}"))
+    return out
+
+
+def parse_table(table: Mapping[str, Any]) -> tuple[list[Any], list[tuple[str, str]]]:
+    """Measures declared in a ``[tool.axiometrics]`` table, and the problems found.
+
+    Returns
+    -------
+    measures
+        Registered names and :class:`~axiometrics.testing.CallableMeasure` objects.
+    problems
+        ``(key, message)`` per problem, ``key`` being the pyproject key at fault
+        (e.g. ``tool.axiometrics.measures[2].callable``).
+    """
+    problems = _unknown_keys(table, TABLE_KEYS, "tool.axiometrics")
+    entries = table.get("measures", [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        return [], [
+            *problems,
+            (
+                "tool.axiometrics.measures",
+                "expected an array of tables [[tool.axiometrics.measures]]",
+            ),
+        ]
+    measures: list[Any] = []
+    for index, entry in enumerate(entries):
+        prefix = f"tool.axiometrics.measures[{index}]"
+        found, entry_problems = _parse_entry(entry, prefix)
+        problems.extend(entry_problems)
+        if found is not None:
+            measures.append(found)
+    return measures, problems
+
+
+def _parse_entry(entry: Mapping[str, Any], prefix: str) -> tuple[Any, list[tuple[str, str]]]:
+    from axiometrics.errors import AxiometricsError
+
+    problems = _unknown_keys(entry, MEASURE_KEYS, prefix)
+    if "callable" not in entry:
+        if "name" not in entry:
+            return None, [
+                *problems,
+                (
+                    prefix,
+                    "give callable = 'pkg.module:function' or the name of a registered measure",
+                ),
+            ]
+        extra = [k for k in entry if k not in ("name", "claims") and k in MEASURE_KEYS]
+        if extra:
+            problems.append(
+                (
+                    f"{prefix}.{extra[0]}",
+                    "applies to callable measures only; a "
+                    "registered measure brings its own family and declarations",
+                )
+            )
+        from axiometrics.testing import RegisteredMeasure, claim_checks
+
+        claims = entry.get("claims")
+        try:
+            claim_checks([RegisteredMeasure(str(entry["name"]))])
+        except (AxiometricsError, KeyError) as exc:
+            return None, [*problems, (f"{prefix}.name", str(exc))]
+        try:
+            found = RegisteredMeasure(str(entry["name"]), tuple(claims) if claims else None)
+            claim_checks([found])
+        except (AxiometricsError, KeyError, TypeError) as exc:
+            return None, [*problems, (f"{prefix}.claims", str(exc))]
+        return (found if not problems else None), problems
+    try:
+        func = _load_callable(str(entry["callable"]))
+    except ValueError as exc:
+        return None, [*problems, (f"{prefix}.callable", str(exc))]
+    from axiometrics.checker.callables import SIGNATURES, parse_expectations, undefined_policy
+
+    if "family" not in entry:
+        return None, [*problems, (f"{prefix}.family", "missing: give family = 'oc' or 'oq'")]
+    family = str(entry["family"])
+    if family not in SIGNATURES:
+        return None, [*problems, (f"{prefix}.family", f"{family!r}: expected 'oc' or 'oq'")]
+    checks: list[tuple[str, Any]] = [
+        ("signature", lambda: _signature(entry.get("signature"), SIGNATURES[family])),
+        ("undefined", lambda: undefined_policy(entry.get("undefined", "error"))),
+        ("expect", lambda: _expect(entry.get("expect", {}), family, parse_expectations)),
+    ]
+    for key, run in checks:
+        try:
+            run()
+        except (AxiometricsError, KeyError, TypeError) as exc:
+            problems.append((f"{prefix}.{key}", str(exc)))
+    if problems:
+        return None, problems
+    from axiometrics.testing import callable_measure
+
+    rng = entry.get("range")
+    try:
+        measure = callable_measure(
+            func,
+            family=family,
+            signature=entry.get("signature"),
+            higher_is_better=bool(entry.get("higher_is_better", True)),
+            params=entry.get("params"),
+            labels_argument=entry.get("labels_argument", "auto"),
+            undefined=entry.get("undefined", "error"),
+            expect=entry.get("expect"),
+            reference=entry.get("reference"),
+            name=entry.get("name"),
+            optimum=entry.get("optimum"),
+            score_range=tuple(rng) if rng is not None else None,
+            integer_labels=bool(entry.get("integer_labels", True)),
+            call_timeout=entry.get("call_timeout", 5.0),
+            claims=entry.get("claims"),
+        )
+    except (AxiometricsError, KeyError, TypeError) as exc:
+        message = str(exc)
+        key = next(
+            (k for k in MEASURE_KEYS if message.startswith((f"{k}=", f"{k} ", f"{k} key"))),
+            "callable",
+        )
+        if "reference=" in message or "unknown measure" in message:
+            key = "reference"
+        if "claim" in message and "claims" in entry:
+            key = "claims"
+        return None, [(f"{prefix}.{key}", message)]
+    return measure, problems
+
+
+def _signature(value: Any, accepted: tuple[str, ...]) -> None:
+    if value is None:
+        return
+    if not isinstance(value, str) or value.replace(" ", "") not in accepted:
+        raise TypeError(f"{value!r}: expected one of {list(accepted)}")
+
+
+def _expect(value: Any, family: str, parse: Any) -> None:
+    if not isinstance(value, dict):
+        raise TypeError(f'{value!r}: expected a table {{claim = "holds" | "violated"}}')
+    parse(value, family)

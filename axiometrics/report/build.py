@@ -1,0 +1,363 @@
+"""Building the report's model: check the claims, meta-evaluate, replicate Table 3.
+
+:func:`build_report` runs the phases in order and returns a :class:`Report`:
+the JSON-ready model (``report.json``; every number the pages show), the
+property table (for the generated Markdown table) and the wall time of each
+phase.  Only :attr:`Report.model`'s ``"provenance"`` entry depends on the
+clock, the machine or the installed versions; everything else is fixed by
+the seed and settings.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import multiprocessing
+import os
+import platform
+import shlex
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from tqdm import tqdm
+
+from axiometrics.checker import check
+from axiometrics.checker.profiles import resolve_profile
+from axiometrics.checker.verdicts import CheckReport
+from axiometrics.errors import InvalidParameterError
+from axiometrics.literature import AGREEMENT_KINDS, SOURCES
+from axiometrics.property_table import PropertyTable, build_property_table
+from axiometrics.registry import default_registry
+from axiometrics.report.model import (
+    claims_model,
+    comparisons_model,
+    family_title,
+    property_rows,
+    refutations_model,
+)
+from axiometrics.report.stability import (
+    Dataset,
+    MetaSettings,
+    default_datasets,
+    evaluate_dataset,
+    table3_model,
+)
+from axiometrics.report.user_measures import UserMeasure
+
+__all__ = ["SCHEMA", "Report", "ReportSettings", "build_report"]
+
+#: Identifier of the ``report.json`` layout (see docs/report.md).
+SCHEMA = "axiometrics-report/1"
+
+
+@dataclass(frozen=True)
+class ReportSettings:
+    """What the report covers and how.
+
+    Attributes
+    ----------
+    measures
+        Registered measures to include (``None``: all).
+    user_measures
+        The user's new measures, shown beside the built-ins and highlighted.
+    datasets
+        Meta-evaluation data sets (``None``: the embedded ones).
+    profile
+        Checker profile (``"dev"``, ``"ci"``, ``"thorough"``).
+    seed
+        Seed of the checker (``None``: the profile's).
+    max_examples
+        Cases per claim and variant (``None``: the profile's).
+    meta
+        Trials, B and alpha of the meta-evaluation.
+    jobs
+        Worker processes of the claim checks.
+    progress
+        Show tqdm progress bars on standard error.
+    command
+        The command line that produced the report (provenance).
+    """
+
+    measures: Sequence[str] | None = None
+    user_measures: Sequence[UserMeasure] = ()
+    datasets: Sequence[Dataset] | None = None
+    profile: str = "ci"
+    seed: int | None = None
+    max_examples: int | None = None
+    meta: MetaSettings = field(default_factory=MetaSettings)
+    jobs: int = 1
+    progress: bool = False
+    command: str = "axiometrics report"
+
+
+@dataclass(frozen=True)
+class Report:
+    """A built report.
+
+    Attributes
+    ----------
+    model
+        The JSON-ready model.
+    table
+        The property table of the registered measures (``None`` when no
+        registered measure was included).
+    seconds
+        Wall time per phase.
+    """
+
+    model: dict[str, Any]
+    table: PropertyTable | None
+    seconds: dict[str, float]
+
+
+class _Phases:
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+
+    @contextmanager
+    def phase(self, name: str) -> Iterator[None]:
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.seconds[name] = self.seconds.get(name, 0.0) + time.perf_counter() - started
+
+
+def _bar(total: int, desc: str, enabled: bool) -> Any:
+    return tqdm(total=total, desc=desc, unit="step", file=sys.stderr, disable=not enabled)
+
+
+def _user_command(user: UserMeasure) -> str:
+    parts = ["axiometrics", "check", user.target, "--family", user.family]
+    if user.signature:
+        parts += ["--signature", user.signature]
+    if not user.higher_is_better:
+        parts.append("--lower-is-better")
+    return shlex.join(parts)
+
+
+def _measures_model(
+    reports: Sequence[CheckReport], users: Sequence[UserMeasure]
+) -> list[dict[str, Any]]:
+    reg = default_registry()
+    by_name = {u.name: u for u in users}
+    out = []
+    for rep in reports:
+        u = by_name.get(rep.measure)
+        if u is not None:
+            out.append(
+                {
+                    "name": rep.measure,
+                    "title": rep.title,
+                    "family": rep.family,
+                    "user": True,
+                    "higher_is_better": u.higher_is_better,
+                    "description": u.doc,
+                    "source": f"{u.target} (defined at {u.location})",
+                }
+            )
+            continue
+        scorer = reg.get(rep.measure)
+        out.append(
+            {
+                "name": rep.measure,
+                "title": rep.title,
+                "family": rep.family,
+                "user": False,
+                "higher_is_better": scorer.measure.higher_is_better,
+                "description": scorer.measure.description,
+                "source": f"plugin {scorer.plugin}",
+            }
+        )
+    return out
+
+
+def _versions() -> dict[str, str]:
+    import hypothesis
+    import jinja2
+    import matplotlib
+    import numpy
+    import pandas
+
+    from axiometrics import __version__
+
+    return {
+        "axiometrics": __version__,
+        "python": platform.python_version(),
+        "numpy": numpy.__version__,
+        "pandas": pandas.__version__,
+        "hypothesis": hypothesis.__version__,
+        "matplotlib": matplotlib.__version__,
+        "jinja2": jinja2.__version__,
+    }
+
+
+def _summary(model: dict[str, Any]) -> dict[str, Any]:
+    rows = model["property_table"]
+    comps = model["literature"]
+    kinds = {k: sum(c["kind"] == k for c in comps) for k in AGREEMENT_KINDS}
+    return {
+        "measures": len(model["measures"]),
+        "user_measures": [m["name"] for m in model["measures"] if m["user"]],
+        "verdicts": len(rows),
+        "refuted": sum(r["outcome"] == "refuted" for r in rows),
+        "examples": len(model["refutations"]),
+        "published_verdicts": len(comps),
+        "agreement_kinds": {k: v for k, v in kinds.items() if v},
+        "mismatches": sum(r["mismatch"] is not None for r in rows),
+        "datasets": [d["key"] for d in model["meta"]],
+    }
+
+
+#: What forked meta-evaluation workers read (set only while a pool runs).
+_SHARED: tuple[Any, ...] | None = None
+
+
+def _evaluate_one(index: int) -> tuple[str, dict[str, Any], float]:
+    """Meta-evaluate data set ``index`` of :data:`_SHARED` (in a worker or in-process)."""
+    if _SHARED is None:
+        raise RuntimeError("_evaluate_one needs the shared state of _evaluate_all")
+    datasets, names, scorers, meta = _SHARED
+    began = time.perf_counter()
+    model = evaluate_dataset(datasets[index], measures=names, user_scorers=scorers, settings=meta)
+    return datasets[index].key, model, time.perf_counter() - began
+
+
+def _evaluate_all(
+    shared: tuple[Any, ...], jobs: int, bar: Any
+) -> Iterator[tuple[str, dict[str, Any], float]]:
+    """Every data set's model, in order; in ``jobs`` forked processes when possible.
+
+    Workers are forked (Linux) so that they inherit the data and the user's
+    scorers, which are closures that cannot be pickled; only the finished
+    models travel back.  Elsewhere, or with one job, they run in-process.
+    """
+    global _SHARED
+    count = len(shared[0])
+    _SHARED = shared
+    try:
+        if jobs > 1 and count > 1 and sys.platform.startswith("linux"):
+            ctx = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(max_workers=min(jobs, count), mp_context=ctx) as pool:
+                for result in pool.map(_evaluate_one, range(count)):
+                    bar.update(1)
+                    yield result
+        else:
+            for index in range(count):
+                result = _evaluate_one(index)
+                bar.update(1)
+                yield result
+    finally:
+        _SHARED = None
+
+
+def build_report(settings: ReportSettings) -> Report:
+    """Run every phase and return the report's model.
+
+    Raises
+    ------
+    InvalidParameterError
+        On bad settings (unknown profile, jobs < 1, no measure at all).
+    UnknownMeasureError
+        For an unknown name in ``settings.measures`` (with suggestions).
+    """
+    if not isinstance(settings.jobs, int) or settings.jobs < 1:
+        raise InvalidParameterError(f"jobs={settings.jobs!r}: expected an int >= 1")
+    prof = resolve_profile(settings.profile, max_examples=settings.max_examples)
+    seed = prof.seed(settings.seed)
+    reg = default_registry()
+    names = list(settings.measures) if settings.measures is not None else reg.names()
+    for name in names:
+        reg.get(name)
+    names = [reg.get(n).name for n in names]
+    users = list(settings.user_measures)
+    if not names and not users:
+        raise InvalidParameterError("no measures to report: give --measures or --measure")
+    phases = _Phases()
+    started = time.perf_counter()
+    date = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+
+    table: PropertyTable | None = None
+    with phases.phase("claims"):
+        bar = _bar(len(names) + len(users), "checking claims", settings.progress)
+        try:
+            if names:
+                table = build_property_table(
+                    measures=names,
+                    settings=prof.name,
+                    seed=seed,
+                    max_examples=settings.max_examples,
+                    jobs=settings.jobs,
+                    progress=lambda rep: bar.update(1),
+                )
+            user_reports = []
+            for u in users:
+                user_reports.append(check(u.subject(), settings=prof, seed=seed))
+                bar.update(1)
+        finally:
+            bar.close()
+    reports = [*(table.reports if table is not None else ()), *user_reports]
+    user_names = {u.name for u in users}
+    commands = {u.name: _user_command(u) for u in users}
+
+    datasets = list(settings.datasets) if settings.datasets is not None else default_datasets()
+    meta_models = []
+    per_dataset: dict[str, float] = {}
+    with phases.phase("meta-evaluation"):
+        bar = _bar(len(datasets), "meta-evaluation", settings.progress)
+        try:
+            shared = (datasets, names, [u.scorer for u in users], settings.meta)
+            for key, evaluated, took in _evaluate_all(shared, settings.jobs, bar):
+                meta_models.append(evaluated)
+                per_dataset[key] = round(took, 2)
+        finally:
+            bar.close()
+    table3 = None
+    if any(ds.embedded for ds in datasets):
+        with phases.phase("table 3"):
+            table3 = table3_model()
+
+    families = list(dict.fromkeys(r.family for r in reports))
+    model: dict[str, Any] = {
+        "schema": SCHEMA,
+        "settings": {
+            "profile": prof.name,
+            "seed": seed,
+            "max_examples": prof.max_examples,
+            "tolerance": table.tolerance if table is not None else user_reports[0].tolerance,
+            "meta": {
+                "seed": settings.meta.seed,
+                "trials": settings.meta.trials,
+                "B": settings.meta.B,
+                "alpha": settings.meta.alpha,
+            },
+            "measures": [r.measure for r in reports],
+        },
+        "families": [{"key": f, "title": family_title(f)} for f in families],
+        "measures": _measures_model(reports, users),
+        "claims": claims_model(families),
+        "property_table": property_rows(reports, table, user_names),
+        "literature": comparisons_model(table),
+        "sources": dict(SOURCES),
+        "agreement_kinds": dict(AGREEMENT_KINDS),
+        "refutations": refutations_model(reports, commands),
+        "meta": meta_models,
+        "table3": table3,
+    }
+    model["summary"] = _summary(model)
+    seconds = dict(phases.seconds)
+    model["provenance"] = {
+        "date": date,
+        "command": settings.command,
+        "jobs": settings.jobs,
+        "cpu_count": os.cpu_count(),
+        "versions": _versions(),
+        "seconds": {k: round(v, 2) for k, v in seconds.items()},
+        "meta_seconds": per_dataset,
+        "total_seconds": round(time.perf_counter() - started, 2),
+    }
+    return Report(model=model, table=table, seconds=seconds)

@@ -1,0 +1,219 @@
+"""Charts of the report: matplotlib figures rendered to inline SVG, deterministically.
+
+Every chart is drawn from the report model (never from live objects), on a
+:class:`matplotlib.figure.Figure` without pyplot (no global state, no GUI
+backend), and saved as SVG with text kept as text (``svg.fonttype: none``),
+a fixed ``svg.hashsalt`` per chart (stable element ids that differ between
+charts on one page) and no date metadata.  The same model gives the same
+bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["counterexample_bars", "pvalue_curves", "similarity_heatmap", "svg", "table3_scatter"]
+
+_HIGHLIGHT = "#c2185b"
+_BASE_RC: dict[str, Any] = {
+    "svg.fonttype": "none",
+    "font.family": "DejaVu Sans",
+    "font.size": 7,
+    "axes.titlesize": 8,
+    "axes.labelsize": 7,
+    "xtick.labelsize": 6,
+    "ytick.labelsize": 6,
+    "legend.fontsize": 6,
+    "figure.dpi": 72,
+}
+
+
+_RC: Any = _BASE_RC
+
+
+def svg(fig: Any, salt: str) -> str:
+    """The figure as an ``<svg>`` element (no XML prolog, no date), ids salted by ``salt``."""
+    import matplotlib
+
+    buffer = io.StringIO()
+    rc: Any = {**_BASE_RC, "svg.hashsalt": f"axiometrics-{salt}"}
+    with matplotlib.rc_context(rc):
+        fig.savefig(
+            buffer, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight"
+        )
+    text = buffer.getvalue()
+    text = re.sub(r"\s*<metadata>.*?</metadata>", "", text[text.index("<svg") :], flags=re.DOTALL)
+    return text.replace("<svg ", '<svg aria-hidden="true" focusable="false" ', 1)
+
+
+def _figure(width: float, height: float) -> Any:
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    with matplotlib.rc_context(_RC):
+        return Figure(figsize=(width, height), layout="constrained")
+
+
+def _label(name: str, user: set[str]) -> str:
+    return f"★ {name}" if name in user else name
+
+
+def similarity_heatmap(similarity: dict[str, Any], user: set[str], salt: str) -> str:
+    """Kendall's tau between every pair of measures' system rankings, as a heatmap."""
+    import matplotlib
+    import numpy as np
+
+    names = similarity["measures"]
+    tau = np.array(
+        [[np.nan if x is None else x for x in row] for row in similarity["tau"]], dtype=float
+    )
+    m = len(names)
+    size = max(3.2, 0.24 * m + 1.6)
+    with matplotlib.rc_context(_RC):
+        fig = _figure(size + 0.8, size)
+        ax = fig.add_subplot()
+        image = ax.imshow(tau, cmap="viridis", vmin=min(0.0, float(np.nanmin(tau))), vmax=1.0)
+        labels = [_label(n, user) for n in names]
+        ax.set_xticks(range(m), labels, rotation=90)
+        ax.set_yticks(range(m), labels)
+        for tick in [*ax.get_xticklabels(), *ax.get_yticklabels()]:
+            if tick.get_text().startswith("★"):
+                tick.set_color(_HIGHLIGHT)
+                tick.set_fontweight("bold")
+        if m <= 14:
+            for i in range(m):
+                for j in range(m):
+                    if not np.isnan(tau[i, j]):
+                        ax.text(
+                            j,
+                            i,
+                            f"{tau[i, j]:.2f}",
+                            ha="center",
+                            va="center",
+                            fontsize=5,
+                            color="white" if tau[i, j] < 0.7 else "black",
+                        )
+        fig.colorbar(image, ax=ax, shrink=0.7, label=f"Kendall tau-{similarity['variant']}")
+        return svg(fig, salt)
+
+
+def pvalue_curves(
+    curves: dict[str, Sequence[float | None]], alpha: float, user: set[str], salt: str
+) -> str:
+    """Discriminative power: each measure's sorted pairwise p-values."""
+    import matplotlib
+    import numpy as np
+
+    with matplotlib.rc_context(_RC):
+        fig = _figure(6.4, 3.4)
+        ax = fig.add_subplot()
+        cmap = matplotlib.colormaps["tab20"]
+        for k, (name, values) in enumerate(curves.items()):
+            full = np.array([np.nan if v is None else v for v in values], dtype=float)
+            keep = _breakpoints(full)
+            x, y = keep + 1, full[keep]
+            if name in user:
+                ax.plot(x, y, color=_HIGHLIGHT, linewidth=2.2, label=_label(name, user), zorder=3)
+            else:
+                ax.plot(x, y, color=cmap(k % 20), linewidth=0.9, label=name)
+        ax.axhline(alpha, color="0.3", linestyle="--", linewidth=0.8)
+        ax.text(1, alpha, f" α = {alpha:g}", va="bottom", fontsize=6, color="0.3")
+        ax.set_xlabel("system pairs, sorted by p-value")
+        ax.set_ylabel("p-value (randomised Tukey HSD)")
+        ax.set_ylim(0, 1)
+        ax.grid(alpha=0.3, linewidth=0.5)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), ncols=1 + len(curves) // 18)
+        return svg(fig, salt)
+
+
+def table3_scatter(table3: dict[str, Any], salt: str) -> str:
+    """Our Table 3 coverage (all systems) against the paper's."""
+    import matplotlib
+
+    ours = [r["ours"][0] for r in table3["rows"]]
+    paper = [r["paper"][0] for r in table3["rows"]]
+    lo = min(*ours, *paper) - 0.03
+    hi = max(*ours, *paper) + 0.03
+    with matplotlib.rc_context(_RC):
+        fig = _figure(3.6, 3.4)
+        ax = fig.add_subplot()
+        ax.plot([lo, hi], [lo, hi], color="0.6", linewidth=0.8, linestyle="--")
+        ax.scatter(paper, ours, s=14, color="#1f77b4", zorder=3)
+        for row, x, y in zip(table3["rows"], paper, ours, strict=True):
+            ax.annotate(row["label"], (x, y), xytext=(3, 2), textcoords="offset points", fontsize=5)
+        ax.set_xlim(lo, hi)
+        ax.set_ylim(lo, hi)
+        ax.set_aspect("equal")
+        ax.set_xlabel("coverage, Amigó et al. 2020 Table 3 (all systems)")
+        ax.set_ylabel("coverage, this replication")
+        ax.grid(alpha=0.3, linewidth=0.5)
+        return svg(fig, salt)
+
+
+def _breakpoints(y: Any) -> Any:
+    """Indices where a sorted curve changes value (first and last of every run): same line."""
+    import numpy as np
+
+    if len(y) <= 2:
+        return np.arange(len(y))
+    change = np.flatnonzero(np.diff(y) != 0)
+    keep = np.unique(np.concatenate([[0, len(y) - 1], change, change + 1]))
+    return keep
+
+
+def counterexample_bars(entries: Sequence[dict[str, Any]]) -> str:
+    """An OQ counterexample: per entry, the system and gold distributions as paired bars.
+
+    Drawn directly as a small SVG (dozens of these per report; matplotlib
+    takes about a third of a second each), with every text escaped.
+    """
+    from markupsafe import escape
+
+    bar, gap, height, top, bottom, pad = 12.0, 6.0, 70.0, 30.0, 14.0, 18.0
+    panels = []
+    x0 = 0.0
+    for e in entries:
+        n = len(e["system"])
+        inner = n * (2 * bar + gap) + gap
+        width = max(inner, 120.0)
+        shift = (width - inner) / 2
+        parts = [f'<g transform="translate({x0:.1f},0)">']
+        score = "undefined" if e["score"] is None else f"{e['score']:.6g}"
+        parts.append(
+            f'<text x="{width / 2:.1f}" y="11" text-anchor="middle" font-size="10" '
+            f'font-weight="bold">{escape(e["name"])}</text>'
+            f'<text x="{width / 2:.1f}" y="23" text-anchor="middle" font-size="10">'
+            f"score {escape(score)}</text>"
+        )
+        base = top + height
+        parts.append(
+            f'<line x1="0" y1="{base}" x2="{width:.1f}" y2="{base}" stroke="#555" '
+            'stroke-width="0.6"/>'
+        )
+        for i in range(n):
+            x = shift + gap + i * (2 * bar + gap)
+            for k, (value, colour) in enumerate(
+                ((e["system"][i], "#1f77b4"), (e["gold"][i], "#ff7f0e"))
+            ):
+                h = height * float(value or 0.0)
+                parts.append(
+                    f'<rect x="{x + k * bar:.1f}" y="{base - h:.2f}" width="{bar:.1f}" '
+                    f'height="{h:.2f}" fill="{colour}"/>'
+                )
+            parts.append(
+                f'<text x="{x + bar:.1f}" y="{base + 10:.1f}" text-anchor="middle" '
+                f'font-size="8">{i}</text>'
+            )
+        parts.append("</g>")
+        panels.append("".join(parts))
+        x0 += width + pad
+    total_w = max(x0 - pad, 1.0)
+    total_h = top + height + bottom
+    return (
+        f'<svg aria-hidden="true" focusable="false" xmlns="http://www.w3.org/2000/svg" '
+        f'width="{total_w:.1f}" height="{total_h:.1f}" viewBox="0 0 {total_w:.1f} {total_h:.1f}" '
+        f'font-family="DejaVu Sans, sans-serif" fill="#222">{"".join(panels)}</svg>'
+    )

@@ -1,0 +1,306 @@
+"""The report's data model: every number the pages show, as plain JSON-ready values.
+
+The converters here turn the checker's :class:`~axiometrics.checker.CheckReport`
+objects, the :class:`~axiometrics.property_table.PropertyTable` comparisons
+and the meta-evaluation results into dicts and lists of strings, numbers,
+booleans and ``None``.  The HTML pages and the charts are rendered from this
+model only, so ``report.json`` holds everything the pages show.  Floats are
+rounded to :data:`DIGITS` decimals so the output is byte-stable.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from axiometrics.checker.verdicts import (
+    CheckReport,
+    ClaimResult,
+    Entry,
+    Example,
+    Outcome,
+    Verdict,
+    format_distribution,
+)
+from axiometrics.claims import claims_for_family
+from axiometrics.literature import AGREEMENT_KINDS, classify_agreement
+from axiometrics.property_table import PropertyTable
+
+__all__ = [
+    "DIGITS",
+    "claims_model",
+    "comparisons_model",
+    "example_id",
+    "number",
+    "property_rows",
+    "refutations_model",
+]
+
+#: Decimals kept for every float of the model.
+DIGITS = 6
+
+_FAMILY_TITLES = {"oc": "Ordinal classification (OC)", "oq": "Ordinal quantification (OQ)"}
+
+
+def number(x: Any) -> float | None:
+    """A float rounded to :data:`DIGITS` decimals (``None`` for NaN or missing)."""
+    if x is None:
+        return None
+    value = float(x)
+    if math.isnan(value):
+        return None
+    rounded = round(value, DIGITS)
+    return 0.0 if rounded == 0 else rounded
+
+
+def numbers(values: Any) -> list[Any]:
+    """:func:`number` over a (nested) array."""
+    arr = np.asarray(values, dtype=float)
+    if arr.ndim == 0:
+        return [number(arr)]
+    if arr.ndim == 1:
+        return [number(x) for x in arr]
+    return [numbers(row) for row in arr]
+
+
+def family_title(family: str) -> str:
+    """Display title of a family."""
+    return _FAMILY_TITLES.get(family, family)
+
+
+def example_id(measure: str, claim: str, label: str) -> str:
+    """HTML id of a counterexample: ``"cx-<measure>-<claim>-<variant>"``."""
+    variant = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-") or "main"
+    return f"cx-{measure}-{claim}-{variant}"
+
+
+def _found(v: Verdict) -> str:
+    text = v.outcome.symbol
+    if v.preconditions and v.outcome is not Outcome.NOT_APPLICABLE:
+        text += " if " + " & ".join(v.preconditions)
+    return text
+
+
+def claims_model(families: Sequence[str]) -> list[dict[str, Any]]:
+    """The claims of each family with their formal statements."""
+    out = []
+    for family in families:
+        for c in claims_for_family(family):
+            out.append(
+                {
+                    "family": family,
+                    "name": c.name,
+                    "title": c.title,
+                    "statement": c.statement,
+                    "logic": c.logic,
+                    "reference": c.reference,
+                }
+            )
+    return out
+
+
+def _literature(table: PropertyTable | None, measure: str, claim: str) -> list[dict[str, Any]]:
+    if table is None:
+        return []
+    out = []
+    for c in table.comparisons:
+        if c.reference.measure != measure or c.reference.claim != claim:
+            continue
+        kind, why = classify_agreement(
+            c.reference.source, c.reference.measure, c.reference.claim, c.agreement
+        )
+        out.append(
+            {
+                "source": c.reference.source,
+                "citation": c.reference.citation,
+                "column": c.reference.column,
+                "published": c.reference.label,
+                "found": c.found_label,
+                "agreement": c.agreement,
+                "kind": kind,
+                "justification": why,
+            }
+        )
+    return out
+
+
+def _verdict_model(report: CheckReport, res: ClaimResult, v: Verdict) -> dict[str, Any]:
+    return {
+        "label": v.label or "main",
+        "outcome": v.outcome.value,
+        "found": _found(v),
+        "summary": v.summary(timing=False),
+        "preconditions": list(v.preconditions),
+        "spacing": str(v.options.get("spacing", "")),
+        "n_cases": v.n_cases,
+        "seed": v.seed,
+        "example": example_id(report.measure, res.claim, v.label) if v.example else None,
+    }
+
+
+def property_rows(
+    reports: Sequence[CheckReport], table: PropertyTable | None, user: set[str]
+) -> list[dict[str, Any]]:
+    """One row per measure x claim: declared, found (main and variants), literature."""
+    rows = []
+    for rep in reports:
+        for res in rep.results:
+            main = _verdict_model(rep, res, res.verdict)
+            lit = _literature(table, rep.measure, res.claim)
+            rows.append(
+                {
+                    "measure": rep.measure,
+                    "title": rep.title,
+                    "family": rep.family,
+                    "user": rep.measure in user,
+                    "claim": res.claim,
+                    "declared": res.declared_label,
+                    "found": main["found"],
+                    "symbol": res.verdict.outcome.symbol,
+                    "preconditions": main["preconditions"],
+                    "outcome": main["outcome"],
+                    "supports": res.verdict.outcome.supports_claim,
+                    "summary": main["summary"],
+                    "example": main["example"],
+                    "variants": [_verdict_model(rep, res, v) for v in res.variants],
+                    "mismatch": None
+                    if res.mismatch is None
+                    else {
+                        "kind": res.mismatch.kind,
+                        "severity": res.mismatch.severity,
+                        "message": res.mismatch.message,
+                    },
+                    "notes": list(res.notes),
+                    "literature": lit,
+                }
+            )
+    return rows
+
+
+def comparisons_model(table: PropertyTable | None) -> list[dict[str, Any]]:
+    """Every published verdict next to the checker's, with the kind of agreement."""
+    if table is None:
+        return []
+    out = []
+    for c in table.comparisons:
+        ref = c.reference
+        kind, why = classify_agreement(ref.source, ref.measure, ref.claim, c.agreement)
+        v = c.verdict
+        out.append(
+            {
+                "source": ref.source,
+                "citation": ref.citation,
+                "measure": ref.measure,
+                "claim": ref.claim,
+                "column": ref.column,
+                "published": ref.label,
+                "found": c.found_label,
+                "agreement": c.agreement,
+                "kind": kind,
+                "kind_meaning": AGREEMENT_KINDS[kind],
+                "justification": why,
+                "evidence": c.evidence if c.agreement != "agrees" else "",
+                "example": example_id(ref.measure, ref.claim, v.label)
+                if v is not None and v.example is not None
+                else None,
+            }
+        )
+    return out
+
+
+def _literal(values: np.ndarray) -> str:
+    """A Python literal that reproduces the array exactly (ints stay ints)."""
+    arr = np.asarray(values, dtype=float)
+    if np.all(arr == np.round(arr)) and np.all(np.abs(arr) < 2**53):
+        return repr(arr.astype(np.int64).tolist())
+    return repr(arr.tolist())
+
+
+def _entry_model(family: str, e: Entry) -> dict[str, Any]:
+    c = int(np.asarray(e.inputs[0]).shape[-1])
+    default = bool(np.array_equal(e.values, np.arange(c, dtype=float)))
+    out: dict[str, Any] = {
+        "name": e.name,
+        "score": number(e.score),
+        "values": numbers(e.values),
+        "default_values": default,
+    }
+    if family == "oq" and len(e.inputs) == 2:
+        out.update(
+            kind="distributions",
+            system=numbers(e.inputs[0]),
+            gold=numbers(e.inputs[1]),
+            system_text=format_distribution(e.inputs[0]),
+            gold_text=format_distribution(e.inputs[1]),
+        )
+    elif len(e.inputs) == 1 and np.ndim(e.inputs[0]) == 2:
+        out.update(kind="matrix", matrix=numbers(e.inputs[0]))
+    else:
+        out.update(kind="other", inputs=[numbers(a) for a in e.inputs])
+    return out
+
+
+def _score_call(measure: str, e: Entry) -> str:
+    args = ", ".join(_literal(a) for a in e.inputs)
+    c = int(np.asarray(e.inputs[0]).shape[-1])
+    values = "" if np.array_equal(e.values, np.arange(c)) else f", values={_literal(e.values)}"
+    if e.score is None:
+        # Undefined here: evaluate() shows the undefined flag instead of raising.
+        return f"ax.get_scorer({measure!r}).evaluate({args}{values})"
+    return f"ax.score({measure!r}, {args}{values})"
+
+
+def reproduction(
+    report: CheckReport, claim: str, v: Verdict, example: Example, command: str | None
+) -> str:
+    """One line to paste that recomputes the example's scores.
+
+    Registered measures get ``ax.score(...)`` calls on the literal inputs; a
+    user's callable gets its ``axiometrics check`` command (``command``).
+    """
+    if command is not None:
+        return f"{command} --claims {claim} --profile {v.profile} --seed {v.seed}"
+    calls = ", ".join(_score_call(report.measure, e) for e in example.entries)
+    return f"import axiometrics as ax; print({calls})"
+
+
+def refutations_model(
+    reports: Sequence[CheckReport], user_commands: dict[str, str]
+) -> list[dict[str, Any]]:
+    """Every verdict with an example: inputs, both scores, statement, reproduction, seed."""
+    statements = {c.name: c.statement for f in ("oc", "oq") for c in claims_for_family(f)}
+    out = []
+    for rep in reports:
+        for res in rep.results:
+            for v in (res.verdict, *res.variants):
+                ex = v.example
+                if ex is None:
+                    continue
+                out.append(
+                    {
+                        "id": example_id(rep.measure, res.claim, v.label),
+                        "measure": rep.measure,
+                        "title": rep.title,
+                        "family": rep.family,
+                        "user": rep.measure in user_commands,
+                        "claim": res.claim,
+                        "variant": v.label or "main",
+                        "outcome": v.outcome.value,
+                        "statement": statements.get(res.claim, ""),
+                        "summary": v.summary(timing=False),
+                        "explanation": ex.explanation,
+                        "info": [[str(k), str(val)] for k, val in ex.info.items()],
+                        "crash": None if ex.crash is None else str(ex.crash),
+                        "entries": [_entry_model(rep.family, e) for e in ex.entries],
+                        "seed": v.seed,
+                        "profile": v.profile,
+                        "reproduce": reproduction(
+                            rep, res.claim, v, ex, user_commands.get(rep.measure)
+                        ),
+                    }
+                )
+    return out

@@ -1,0 +1,272 @@
+r"""Rendering the report model into its files, in memory.
+
+:func:`render_files` returns ``{relative path: text}`` for ``index.html``
+(summary, property table, all verdicts, literature, claims, provenance),
+``counterexamples.html``, ``stability.html``, ``report.json`` and
+``property-table.md``; :mod:`axiometrics.report.writer` writes them.
+
+Safety: the jinja2 environment autoescapes every value (measure names,
+titles, docstrings, file names and counterexample text may come from
+plugins or user files).  The only values marked safe are the package's own
+CSS and JS, the SVG charts (matplotlib escapes the text it draws) and the
+JSON blobs, in which ``<``, ``>`` and ``&`` are written as ``\\u003c``,
+``\\u003e`` and ``\\u0026`` so no string can close the ``<script>`` element.
+The Content-Security-Policy forbids every remote load and allows only the
+page's own script, by hash.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import time
+from importlib import resources
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from axiometrics.property_table import render_property_table
+from axiometrics.report import charts
+from axiometrics.report.build import Report
+
+__all__ = ["FILES", "json_for_script", "render_files", "report_json"]
+
+#: The files a report consists of, in writing order.
+FILES = ("report.json", "property-table.md", "counterexamples.html", "stability.html", "index.html")
+
+_PAGES = (
+    {"file": "index.html", "title": "Measures and claims"},
+    {"file": "counterexamples.html", "title": "Counterexamples"},
+    {"file": "stability.html", "title": "Stability (meta-evaluation)"},
+)
+_ABBREVIATIONS = {
+    "amigo2020": "A",
+    "sakai2021_t4": "S4",
+    "sakai2021_t7": "S7",
+    "sakai2022_t1": "S22",
+    "sakai2022_ppp": "S22§",
+}
+
+
+def _asset(name: str) -> str:
+    return (
+        resources.files("axiometrics.report")
+        .joinpath("templates")
+        .joinpath(name)
+        .read_text("utf-8")
+    )
+
+
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("axiometrics.report", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def json_for_script(value: Any) -> Markup:
+    """JSON safe to embed in ``<script type="application/json">`` (no ``<``, ``>``, ``&``)."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return Markup(text)
+
+
+_SCALAR = r"(?:-?\d[\d.eE+-]*|null|true|false)"
+_SCALAR_LIST = re.compile(rf"\[\s*({_SCALAR}(?:,\s*{_SCALAR})*)\s*\]")
+
+
+def report_json(model: dict[str, Any]) -> str:
+    """``report.json``: the whole model, keys sorted, two-space indent, number lists on one line."""
+    text = json.dumps(model, ensure_ascii=False, sort_keys=True, indent=2)
+    text = _SCALAR_LIST.sub(lambda m: "[" + ", ".join(re.split(r",\s*", m.group(1))) + "]", text)
+    return text + "\n"
+
+
+def _csp(script: str | None) -> str:
+    scripts = "'none'"
+    if script is not None:
+        digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode()
+        scripts = f"'sha256-{digest}'"
+    return (
+        "default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
+        f"script-src {scripts}; base-uri 'none'; form-action 'none'"
+    )
+
+
+def _grids(m: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for fam in m["families"]:
+        key = fam["key"]
+        claims = [c["name"] for c in m["claims"] if c["family"] == key]
+        rows: dict[str, dict[str, Any]] = {}
+        for r in m["property_table"]:
+            if r["family"] != key:
+                continue
+            row = rows.setdefault(
+                r["measure"],
+                {"measure": r["measure"], "title": r["title"], "user": r["user"], "cells": {}},
+            )
+            lits = [
+                {**lit, "abbrev": _ABBREVIATIONS.get(lit["source"], lit["source"])}
+                for lit in r["literature"]
+            ]
+            row["cells"][r["claim"]] = {**r, "literature": lits}
+        used = [c for c in claims if any(c in row["cells"] for row in rows.values())]
+        grid_rows = [{**row, "cells": [row["cells"].get(c) for c in used]} for row in rows.values()]
+        out.append({"key": key, "title": fam["title"], "claims": used, "rows": grid_rows})
+    return out
+
+
+def _verdict_blob(m: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {
+            "measure": r["measure"],
+            "title": r["title"],
+            "family": r["family"],
+            "claim": r["claim"],
+            "declared": r["declared"],
+            "found": r["found"],
+            "outcome": r["outcome"],
+            "summary": r["summary"],
+            "variants": [v["summary"] for v in r["variants"]],
+            "mismatch": r["mismatch"]["kind"] if r["mismatch"] else "",
+            "literature": "; ".join(
+                f"{lit['citation']} {lit['published']}" for lit in r["literature"]
+            ),
+            "kind": " ".join(lit["kind"] for lit in r["literature"]),
+            "user": r["user"],
+        }
+        for r in m["property_table"]
+    ]
+
+
+def _literature_blob(m: dict[str, Any]) -> list[dict[str, Any]]:
+    keys = ("citation", "measure", "claim", "column", "published", "found", "kind", "justification")
+    return [{k: c[k] for k in keys} for c in m["literature"]]
+
+
+def _source_counts(m: dict[str, Any], kinds: list[str]) -> list[dict[str, Any]]:
+    out = []
+    for source, citation in m["sources"].items():
+        comps = [c for c in m["literature"] if c["source"] == source]
+        if comps:
+            counts = {k: sum(c["kind"] == k for c in comps) for k in kinds}
+            out.append({"citation": citation, "total": len(comps), "counts": counts})
+    return out
+
+
+def _quartiles(curve: list[float | None]) -> list[float]:
+    import numpy as np
+
+    values = np.array([np.nan if v is None else v for v in curve], dtype=float)
+    return [float(np.nanquantile(values, q)) for q in (0.25, 0.5, 0.75)]
+
+
+def _dataset_view(d: dict[str, Any], user: set[str]) -> dict[str, Any]:
+    view = dict(d)
+    view.setdefault("notes_before", [])
+    if d.get("skipped"):
+        return view
+    chart: dict[str, Markup] = {}
+    sim = d.get("similarity")
+    pairs = []
+    if sim is not None:
+        chart["similarity"] = Markup(charts.similarity_heatmap(sim, user, f"{d['key']}-sim"))
+        names = sim["measures"]
+        for i, a in enumerate(names):
+            for j in range(i + 1, len(names)):
+                b = names[j]
+                pairs.append(
+                    {
+                        "a": a,
+                        "b": b,
+                        "a_user": a in user,
+                        "b_user": b in user,
+                        "user": a in user or b in user,
+                        "tau": sim["tau"][i][j],
+                        "low": sim["low"][i][j],
+                        "high": sim["high"][i][j],
+                    }
+                )
+    disc = d.get("discriminative")
+    if disc is not None:
+        chart["discriminative"] = Markup(
+            charts.pvalue_curves(disc["curves"], disc["alpha"], user, f"{d['key']}-disc")
+        )
+        view["quartiles"] = {name: _quartiles(c) for name, c in disc["curves"].items()}
+    view["charts"] = chart
+    view["pairs"] = pairs
+    return view
+
+
+def _counterexample_groups(m: dict[str, Any]) -> list[dict[str, Any]]:
+    groups: dict[str, dict[str, Any]] = {}
+    for x in m["refutations"]:
+        g = groups.setdefault(
+            x["measure"],
+            {"measure": x["measure"], "title": x["title"], "user": x["user"], "examples": []},
+        )
+        view = dict(x)
+        if x["family"] == "oq" and all(e["kind"] == "distributions" for e in x["entries"]):
+            view["chart"] = Markup(charts.counterexample_bars(x["entries"]))
+        else:
+            view["chart"] = None
+        g["examples"].append(view)
+    return list(groups.values())
+
+
+def render_files(report: Report) -> dict[str, str]:
+    """Every file of the report as text, keyed by its path relative to the report folder.
+
+    Drawing the charts is timed and recorded in the model's provenance
+    (``seconds["charts"]``) before ``report.json`` is serialised.
+    """
+    m = report.model
+    env = _environment()
+    css = Markup(_asset("report.css"))
+    js_text = _asset("report.js")
+    users = [x for x in m["measures"] if x["user"]]
+    user_names = {x["name"] for x in users}
+    kinds = [k for k in m["agreement_kinds"] if k != "unchecked"]
+    started = time.perf_counter()
+    datasets = [_dataset_view(d, user_names) for d in m["meta"]]
+    groups = _counterexample_groups(m)
+    page_charts = {}
+    if m.get("table3"):
+        page_charts["table3"] = Markup(charts.table3_scatter(m["table3"], "table3"))
+    report.seconds["charts"] = time.perf_counter() - started
+    provenance = m.get("provenance", {})
+    provenance.setdefault("seconds", {})["charts"] = round(report.seconds["charts"], 2)
+    common = {"m": m, "pages": _PAGES, "css": css, "users": users}
+    files: dict[str, str] = {"report.json": report_json(m)}
+    if report.table is not None:
+        files["property-table.md"] = render_property_table(report.table, "markdown")
+    files["counterexamples.html"] = env.get_template("counterexamples.html").render(
+        page=_PAGES[1], csp=_csp(None), groups=groups, **common
+    )
+    files["stability.html"] = env.get_template("stability.html").render(
+        page=_PAGES[2], csp=_csp(None), datasets=datasets, charts=page_charts, **common
+    )
+    files["index.html"] = env.get_template("index.html").render(
+        page=_PAGES[0],
+        csp=_csp(js_text),
+        js=Markup(js_text),
+        grids=_grids(m),
+        abbrevs=_ABBREVIATIONS,
+        kinds=kinds,
+        source_counts=_source_counts(m, kinds),
+        blobs={
+            "verdicts": json_for_script(_verdict_blob(m)),
+            "literature": json_for_script(_literature_blob(m)),
+        },
+        **common,
+    )
+    return files

@@ -1,0 +1,126 @@
+"""A user's new measure in the report: loaded from ``FILE:CALLABLE``, checked and scored.
+
+The callable is wrapped exactly as ``axiometrics check`` wraps it
+(:func:`axiometrics.checker.resolve_subject`), so its claims are checked
+with the same machinery and its :class:`~axiometrics.registry.Scorer`
+(called once per topic x system cell) feeds the meta-evaluation beside the
+built-in measures.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from axiometrics.checker import Subject, resolve_subject
+from axiometrics.checker.callables import source_location
+from axiometrics.errors import InvalidParameterError
+from axiometrics.registry import Registry, Scorer
+
+__all__ = ["UserMeasure", "load_user_measure"]
+
+
+@dataclass(frozen=True)
+class UserMeasure:
+    """A bare callable under test, with how to call it.
+
+    Attributes
+    ----------
+    target
+        ``FILE:CALLABLE`` (or ``MODULE:CALLABLE``) as given.
+    func
+        The callable.
+    family
+        ``"oc"`` or ``"oq"``.
+    signature
+        How to call it (``None``: the family's default).
+    higher_is_better
+        Its direction.
+    """
+
+    target: str
+    func: Callable[..., Any]
+    family: str
+    signature: str | None
+    higher_is_better: bool
+
+    def subject(self) -> Subject:
+        """The measure wrapped for the checker (and its scorer for the meta-evaluation)."""
+        return resolve_subject(
+            self.func,
+            family=self.family,
+            signature=self.signature,
+            higher_is_better=self.higher_is_better,
+        )
+
+    @property
+    def scorer(self) -> Scorer:
+        """The scorer the meta-evaluation calls on every topic x system cell."""
+        return self.subject().scorer
+
+    @property
+    def name(self) -> str:
+        """The measure's name in every table of the report."""
+        return self.subject().measure.name
+
+    @property
+    def title(self) -> str:
+        """Its display title (the callable's name)."""
+        return self.subject().measure.title
+
+    @property
+    def doc(self) -> str:
+        """The callable's docstring, cleaned (empty when it has none)."""
+        return inspect.getdoc(self.func) or ""
+
+    @property
+    def location(self) -> str:
+        """``file:line`` where the callable is defined."""
+        return source_location(self.func)
+
+
+def load_user_measure(
+    target: str,
+    *,
+    family: str,
+    signature: str | None = None,
+    higher_is_better: bool = True,
+    registry: Registry | None = None,
+) -> UserMeasure:
+    """Import ``FILE:CALLABLE`` and check that it can stand beside the registered measures.
+
+    Parameters
+    ----------
+    target
+        ``path/to/file.py:function`` or ``package.module:function``.
+    family
+        ``"oc"`` or ``"oq"``.
+    signature
+        ``"matrix"``, ``"gold,system"`` or ``"system,gold"`` (default: the family's).
+    higher_is_better
+        The measure's direction.
+    registry
+        Registered measures its name must not clash with (default: the default registry).
+
+    Raises
+    ------
+    InvalidParameterError
+        On a missing file, a failed import, a missing or non-callable
+        attribute, a wrong signature, or a name that clashes with a
+        registered measure.
+    """
+    from axiometrics.cli.check_command import load_callable
+    from axiometrics.registry import default_registry
+
+    func = load_callable(target)
+    user = UserMeasure(target, func, family, signature, bool(higher_is_better))
+    name = user.name  # wraps the callable once: a bad family or signature fails here
+    reg = registry if registry is not None else default_registry()
+    if name in reg:
+        raise InvalidParameterError(
+            f"measure={target!r} is named {name!r}, which is a registered measure; rename the "
+            "function so the report can show both"
+        )
+    return user

@@ -1,0 +1,335 @@
+"""Checker power: mutants refuted at equal budget by the checker and two random searches.
+
+Run from the repository root (a plain script, not part of the test run)::
+
+    python benchmarks/bench_checker_power.py                  # budgets 100 and 2000
+    python benchmarks/bench_checker_power.py --budgets 100    # quick
+    python benchmarks/bench_checker_power.py --no-target      # checker without hypothesis.target
+
+For every mutant of ``benchmarks/mutants.py`` and every budget B (cases per
+claim) three searches look for a counterexample to the mutant's claim:
+
+``checker``
+    :func:`axiometrics.checker.check` at the ``ci`` profile with
+    ``max_examples=B`` (no variants, no precondition discovery);
+``naive``
+    B cases drawn uniformly: 2 to 12 classes, every count uniform in
+    ``0 .. cap``, Dirichlet(1) distributions, uniform gaps and factors;
+``corners``
+    B cases from a random search that aims at corners on purpose (zeros,
+    single-class golds, few items, one-hot and tiny probabilities, near
+    ties, near-identical pairs, extreme class values and scale factors).
+
+Both random searches build the same kind of case as the claim's procedure
+and decide it with the procedure's own rule, so only the search differs.
+It prints refuted/total per search and budget, and the mutants each missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from axiometrics.checker import check
+from axiometrics.checker.cases import Case
+from axiometrics.checker.tolerance import Judge, Tolerance
+from axiometrics.checker.verdicts import Outcome
+from axiometrics.claims import STRICT_MAX_COUNT
+from axiometrics.claims import claim as lookup_claim
+
+_SPEC = importlib.util.spec_from_file_location(
+    "bench_mutants", Path(__file__).with_name("mutants.py")
+)
+assert _SPEC is not None
+assert _SPEC.loader is not None
+mutants = importlib.util.module_from_spec(_SPEC)
+sys.modules[_SPEC.name] = mutants
+_SPEC.loader.exec_module(mutants)
+
+_STRICT = {
+    "ordinal_monotonicity",
+    "imbalance",
+    "priority_violation",
+    "point_mass_monotonicity",
+    "mass_transfer_monotonicity",
+    "identity",
+}
+Sampler = Callable[[np.random.Generator, str, bool], Case]
+
+
+# -- shared pieces ----------------------------------------------------------------------
+
+
+def _classes(rng: np.random.Generator, corners: bool, floor: int = 2) -> int:
+    if corners and rng.random() < 0.5:
+        return int(rng.choice([floor, floor + 1, 10, 11, 12]))
+    return int(rng.integers(floor, 13))
+
+
+def _matrix(rng: np.random.Generator, c: int, cap: int, corners: bool) -> np.ndarray:
+    if not corners:
+        return rng.integers(0, cap + 1, size=(c, c))
+    shape = rng.integers(0, 6)
+    m = np.zeros((c, c), dtype=np.int64)
+    if shape == 0:  # a few items
+        for _ in range(rng.integers(1, c + 4)):
+            m[rng.integers(c), rng.integers(c)] += 1
+    elif shape == 1:  # single gold class
+        m[:, rng.integers(c)] = rng.integers(0, cap + 1, size=c)
+    elif shape == 2:  # constant system
+        m[rng.integers(c)] = rng.integers(0, cap + 1, size=c)
+    elif shape == 3:  # sparse with zeros
+        m = rng.integers(0, cap + 1, size=(c, c)) * (rng.random((c, c)) < 0.3)
+    elif shape == 4:  # dense near the cap
+        m = rng.integers(cap // 2, cap + 1, size=(c, c))
+    else:
+        m = rng.integers(0, cap + 1, size=(c, c))
+    return m
+
+
+def _nonempty(m: np.ndarray) -> np.ndarray:
+    if m.sum() == 0:
+        m = m.copy()
+        m[0, 0] = 1
+    return m
+
+
+def _dist(rng: np.random.Generator, c: int, corners: bool) -> np.ndarray:
+    if not corners:
+        return rng.dirichlet(np.ones(c))
+    kind = rng.integers(0, 5)
+    if kind == 0:
+        return np.eye(c)[rng.integers(c)]
+    if kind == 1:
+        return np.full(c, 1.0 / c)
+    if kind == 2:  # counts with zeros and ties
+        w = rng.integers(0, 4, size=c).astype(float)
+    elif kind == 3:  # tiny bins
+        w = rng.integers(1, 10, size=c).astype(float)
+        w[rng.integers(c)] = float(rng.choice([1e-30, 1e-200, 5e-324]))
+    else:
+        w = rng.dirichlet(np.ones(c))
+    if w.sum() == 0:
+        w[0] = 1.0
+    return w / w.sum()
+
+
+def _values(rng: np.random.Generator, c: int, corners: bool) -> np.ndarray:
+    if not corners or rng.random() < 0.3:
+        return np.cumsum(np.concatenate([[0.0], rng.uniform(0.1, 10.0, c - 1)]))
+    layout = rng.integers(0, 3)
+    if layout == 0:  # tiny relative gaps
+        base = float(rng.uniform(-1e9, 1e9))
+        return base + np.cumsum(np.concatenate([[0.0], np.full(c - 1, max(abs(base), 1) * 1e-8)]))
+    if layout == 1:  # nearly merged
+        gaps = rng.uniform(1, 1000, c - 1)
+        gaps[rng.integers(c - 1)] = 1e-9
+        return np.cumsum(np.concatenate([[0.0], gaps]))
+    return np.cumsum(np.concatenate([[-float(rng.integers(1, 10**6))], rng.uniform(1, 1e6, c - 1)]))
+
+
+def _pair_case(a: Any, b: Any, values: np.ndarray, values_b: np.ndarray | None = None) -> Case:
+    va = values
+    vb = values if values_b is None else values_b
+    return Case(
+        (np.stack([np.asarray(a, float), np.asarray(b, float)]),), np.stack([va, vb]), ("a", "b")
+    )
+
+
+def _oq_case(pairs: list[tuple[np.ndarray, np.ndarray]], values: list[np.ndarray]) -> Case:
+    return Case(
+        (np.stack([p for p, _ in pairs]), np.stack([q for _, q in pairs])),
+        np.stack(values),
+        tuple(f"e{k}" for k in range(len(pairs))),
+    )
+
+
+# -- one sampler per claim ------------------------------------------------------------------
+
+
+def _oc(rng: np.random.Generator, claim: str, corners: bool) -> Case:
+    cap = STRICT_MAX_COUNT if claim in _STRICT else 10**6
+    if corners and claim not in _STRICT and rng.random() < 0.5:
+        cap = 9
+    floor = 3 if claim == "imbalance" else 2
+    c = _classes(rng, corners, floor)
+    eq = np.arange(c, dtype=float)
+    m = _nonempty(_matrix(rng, c, cap, corners))
+    if claim == "ordinal_invariance":
+        return _pair_case(
+            m, m, eq if rng.random() < 0.5 else _values(rng, c, corners), _values(rng, c, corners)
+        )
+    if claim == "symmetry":
+        return _pair_case(m, m.T, eq)
+    if claim == "count_scale_invariance":
+        if corners:
+            k = float(rng.choice([rng.uniform(1e-6, 1), rng.uniform(1, 1000), 1e9, 1.0 / 3]))
+        else:
+            k = float(rng.integers(2, 1001))
+        return _pair_case(m, m * min(k, 2.0**50 / m.sum()), eq)
+    if claim == "ordinal_monotonicity":
+        cells = [(s, g) for s in range(c) for g in range(c) if s != g and m[s, g] > 0]
+        if not cells:
+            m[1, 0] += 1
+            cells = [(1, 0)]
+        s, g = cells[rng.integers(len(cells))]
+        t = s - 1 if s > g else s + 1
+        after = m.copy()
+        after[s, g] -= 1
+        after[t, g] += 1
+        return _pair_case(m, after, eq)
+    gold = m.sum(axis=0)
+    if claim == "identity":
+        return Case.single((np.diag(gold),), values=eq)
+    if claim == "well_defined":
+        return Case.single((m,), values=eq)
+    if claim == "constant_system_discrimination":
+        return mutants._constant_case(gold)
+    # imbalance: every qualifying triple of the gold
+    if corners and rng.random() < 0.5:
+        gold = np.full(c, int(rng.integers(cap // 2, cap)))
+        c2 = int(rng.integers(1, c - 1))
+        gold[c2 + 1] = gold[c2 - 1] + 1
+    ok = any(gold[k + s] > gold[k - s] >= 1 for k in range(1, c - 1) for s in (-1, 1))
+    if not ok:
+        gold = np.arange(1, c + 1)
+    return mutants._imbalance_case(gold)
+
+
+def _support_gold(rng: np.random.Generator, c: int, corners: bool) -> tuple[np.ndarray, int]:
+    start = int(rng.integers(1, c))
+    gold = np.zeros(c)
+    gold[start:] = _dist(rng, c - start, corners) if c - start > 1 else 1.0
+    return gold, start
+
+
+def _oq(rng: np.random.Generator, claim: str, corners: bool) -> Case:
+    floor = 3 if claim == "point_mass_monotonicity" else 2
+    c = _classes(rng, corners, floor)
+    eq = np.arange(c, dtype=float)
+    p, q = _dist(rng, c, corners), _dist(rng, c, corners)
+    if claim == "ordinal_invariance":
+        return _oq_case([(p, q), (p, q)], [eq, _values(rng, c, corners)])
+    if claim == "symmetry":
+        return _oq_case([(p, q), (q, p)], [eq, eq])
+    if claim == "well_defined":
+        return _oq_case([(p, q)], [eq])
+    if claim == "identity":
+        if corners and rng.random() < 0.5:
+            d = float(rng.choice([1e-9, 1e-8, 1e-6]))
+            i = int(np.argmax(q))
+            p = q.copy()
+            p[i] -= d
+            p[(i + 1) % c] += d
+        return _oq_case([(q, q), (p, q)], [eq, eq])
+    if claim in ("priority_preservation", "priority_violation"):
+        if corners and rng.random() < 0.5:
+            i, j = rng.permutation(c)[:2]
+            q = q.copy()
+            q[j] = q[i] = max(q[i], 1.0 / c)
+            q[i] *= 1 + float(rng.choice([1e-12, 1e-9, 1e-6]))
+            q /= q.sum()
+        if claim == "priority_preservation":
+            p = q**2 / (q**2).sum() if rng.random() < 0.5 else q.copy()
+        elif corners and rng.random() < 0.5:
+            i, j = rng.permutation(c)[:2]
+            p = q.copy()
+            p[i], p[j] = q[j], q[i] + 0.05
+            p /= p.sum()
+        return _oq_case([(p, q), (q, q)], [eq, eq])
+    if claim == "point_mass_monotonicity":
+        gold, _ = _support_gold(rng, c, corners)
+        if rng.random() < 0.5:
+            gold = gold[::-1].copy()
+        return mutants._point_mass_case(gold)
+    # mass transfer: move mass one bin away from all gold mass
+    gold, start = _support_gold(rng, c, corners)
+    source = 1 if corners and rng.random() < 0.5 else int(rng.integers(1, start + 1))
+    p = _dist(rng, c, corners)
+    if p[source] == 0:
+        p = (p + np.eye(c)[source]) / 2
+    eps = p[source] * (float(rng.choice([1e-6, 1e-4, 1.0])) if corners else rng.uniform(0, 1))
+    after = p.copy()
+    after[source] -= eps
+    after[source - 1] += eps
+    if rng.random() < 0.5:
+        gold, p, after = gold[::-1].copy(), p[::-1].copy(), after[::-1].copy()
+    return _oq_case([(after, gold), (p, gold)], [eq, eq])
+
+
+def random_search(mutant: Any, budget: int, *, corners: bool, seed: int = 0) -> bool:
+    """Whether ``budget`` random cases contain one on which the mutant contradicts its claim."""
+    rng = np.random.default_rng(seed)
+    subject = mutants.subject_of(mutant)
+    procedure = lookup_claim(mutant.claim).procedure(mutant.family)
+    judge = Judge(Tolerance(), mutant.higher_is_better, mutant.optimum, undefined_declared=False)
+    sampler = _oc if mutant.family == "oc" else _oq
+    for _ in range(budget):
+        case = sampler(rng, mutant.claim, corners)
+        obs = subject.observe(case, enforce_range=procedure.observe_crashes)
+        if obs.crash is not None and not procedure.observe_crashes:
+            return True  # the checker reports a crash as an error; count it as found
+        if np.any(obs.undefined) and not procedure.observe_undefined:
+            continue
+        if procedure.decide(case, obs, judge).status == "fails":
+            return True
+    return False
+
+
+def checker_search(mutant: Any, budget: int, *, targeting: bool = True) -> bool:
+    """Whether the checker (``ci`` profile, ``max_examples=budget``) refutes the mutant."""
+    if not targeting:
+        check_module: Any = importlib.import_module("axiometrics.checker.check")
+        original = check_module.run_claim
+        check_module.run_claim = lambda *a, **k: original(*a, **{**k, "targeting": False})
+        try:
+            return checker_search(mutant, budget)
+        finally:
+            check_module.run_claim = original
+    report = check(
+        mutants.subject_of(mutant),
+        [mutant.claim],
+        max_examples=budget,
+        variants=False,
+        discover=False,
+    )
+    return report.verdict(mutant.claim).outcome is Outcome.REFUTED
+
+
+def _search(name: str, mutant: Any, budget: int, targeting: bool) -> bool:
+    if name == "checker":
+        return checker_search(mutant, budget, targeting=targeting)
+    return random_search(mutant, budget, corners=name == "corners")
+
+
+def main() -> None:
+    """Run the three searches at each budget and print refuted/total."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--budgets", default="100,2000")
+    parser.add_argument("--no-target", action="store_true", help="checker without targeting")
+    args = parser.parse_args()
+    budgets = [int(b) for b in args.budgets.split(",")]
+    total = len(mutants.MUTANTS)
+    print(f"{total} mutants over {len({m.claim for m in mutants.MUTANTS})} claims")
+    for budget in budgets:
+        for name in ("checker", "naive", "corners"):
+            started = time.perf_counter()
+            missed = [
+                m.name for m in mutants.MUTANTS if not _search(name, m, budget, not args.no_target)
+            ]
+            seconds = time.perf_counter() - started
+            print(
+                f"budget {budget:5d}  {name:8s} refuted {total - len(missed):3d}/{total} "
+                f"({seconds:6.1f}s)  missed: {', '.join(missed) or '-'}"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""Loading a user's measure for the report."""
+
+from __future__ import annotations
+
+import pytest
+
+from axiometrics.errors import InvalidParameterError
+from axiometrics.report import load_user_measure
+
+SOURCE = '''
+def my_gap(matrix):
+    """How far the system is from the gold, on average."""
+    return 0.0
+
+
+def accuracy(matrix):
+    return 1.0
+'''
+
+
+@pytest.fixture
+def source(tmp_path):
+    path = tmp_path / "measures.py"
+    path.write_text(SOURCE, encoding="utf-8")
+    return path
+
+
+def test_a_callable_is_loaded_with_its_name_docstring_and_location(source):
+    user = load_user_measure(f"{source}:my_gap", family="oc", higher_is_better=False)
+    assert user.name == "my_gap"
+    assert user.title == "my_gap"
+    assert user.doc == "How far the system is from the gold, on average."
+    assert user.location == f"{source}:2"
+    assert user.scorer.measure.higher_is_better is False
+    assert user.scorer([[2, 0], [0, 2]]) == 0.0
+
+
+def test_a_callable_named_like_a_registered_measure_is_refused(source):
+    with pytest.raises(InvalidParameterError) as info:
+        load_user_measure(f"{source}:accuracy", family="oc")
+    assert str(info.value) == (
+        f"measure={f'{source}:accuracy'!r} is named 'accuracy', which is a registered measure; "
+        "rename the function so the report can show both"
+    )
+
+
+def test_a_bad_signature_is_refused_when_loading(source):
+    with pytest.raises(InvalidParameterError, match="signature='labels'"):
+        load_user_measure(f"{source}:my_gap", family="oc", signature="labels")

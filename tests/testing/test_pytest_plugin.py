@@ -1,0 +1,350 @@
+"""The pytest plugin, exercised through inner pytest sessions (pytester)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from axiometrics import pytest_plugin
+from axiometrics.checker.profiles import PROFILES
+
+pytest_plugins = ["pytester"]
+
+# Inner sessions: no cache files, no benchmark plugin (it warns under xdist).
+QUIET = ("-p", "no:cacheprovider", "-p", "no:benchmark")
+
+MEASURES_MODULE = textwrap.dedent(
+    """
+    import numpy as np
+
+
+    def distance_error(gold, system):
+        return float(np.mean(np.abs(np.asarray(gold) - np.asarray(system))))
+
+
+    def hit_rate(gold, system):
+        return float(np.mean(np.asarray(gold) == np.asarray(system)))
+    """
+)
+
+
+def claims_test(expect_mae: dict[str, str], claims: list[str]) -> str:
+    return textwrap.dedent(
+        f"""
+        from my_measures import distance_error
+        from axiometrics.testing import callable_measure, parametrize_with_claims
+
+        MAE = callable_measure(
+            distance_error,
+            family="oc",
+            signature="gold,system",
+            higher_is_better=False,
+            expect={expect_mae!r},
+            claims={claims!r},
+        )
+
+
+        @parametrize_with_claims([MAE])
+        def test_claims(measure, claim, check):
+            check()
+        """
+    )
+
+
+@pytest.fixture
+def project(pytester):
+    pytester.makepyfile(my_measures=MEASURES_MODULE)
+    pytester.syspathinsert()
+    return pytester
+
+
+def test_an_expectation_that_holds_passes(project):
+    project.makepyfile(test_claims=claims_test({"symmetry": "holds"}, ["symmetry"]))
+    result = project.runpytest(*QUIET, "-v")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["*test_claims[[]distance_error[[]symmetry]] PASSED*"])
+
+
+def test_a_refuted_expectation_fails_with_the_counterexample_and_a_reproduction_line(project):
+    project.makepyfile(
+        test_claims=claims_test({"ordinal_invariance": "holds"}, ["ordinal_invariance"])
+    )
+    result = project.runpytest(*QUIET)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*'distance_error': ordinal_invariance was expected to hold: refuted*[seed 0*",
+            "*transform: [[]0, 1] -> [[]0, 2]*",
+            "*scores with v and with f(v): 1 vs 2*",
+            "reproduce with your own function:",
+            "*from my_measures import distance_error",
+            "*distance_error(np.array([[]1]), np.array([[]0]))  # with values v: 1",
+            "*distance_error(np.array([[]2]), np.array([[]0]))  # with values f(v): 2",
+            "seed 0 (profile ci); replay: pytest -k 'distance_error and ordinal_invariance' "
+            "--axiometrics-seed=0",
+        ]
+    )
+
+
+def test_an_expected_violation_that_is_found_is_a_strict_xfail(project):
+    project.makepyfile(
+        test_claims=claims_test({"ordinal_invariance": "violated"}, ["ordinal_invariance"])
+    )
+    result = project.runpytest(*QUIET, "-rx")
+    result.assert_outcomes(xfailed=1)
+    result.stdout.fnmatch_lines(["*XFAIL*expected violated, and it is: refuted*"])
+
+
+def test_an_expected_violation_that_is_not_found_fails_as_unproven(project):
+    project.makepyfile(test_claims=claims_test({"symmetry": "violated"}, ["symmetry"]))
+    result = project.runpytest(*QUIET)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        ["*symmetry is expected to be violated, but the checker found no counterexample*"]
+    )
+
+
+def test_without_expectation_a_refuted_claim_is_reported_as_xfail_and_others_pass(project):
+    project.makepyfile(test_claims=claims_test({}, ["ordinal_invariance", "symmetry"]))
+    result = project.runpytest(*QUIET, "-rx")
+    result.assert_outcomes(passed=1, xfailed=1)
+    result.stdout.fnmatch_lines(["*XFAIL*refuted*(no expectation declared)*"])
+
+
+def test_a_claim_without_cases_is_skipped_with_a_reason(project):
+    project.makepyfile(
+        test_claims=textwrap.dedent(
+            """
+            from my_measures import hit_rate
+            from axiometrics.testing import callable_measure, parametrize_with_claims
+
+            HIT = callable_measure(hit_rate, family="oc", signature="gold,system",
+                                   claims=["identity"])
+
+
+            @parametrize_with_claims([HIT])
+            def test_claims(measure, claim, check):
+                check()
+            """
+        )
+    )
+    result = project.runpytest(*QUIET, "-rs")
+    result.assert_outcomes(skipped=1)
+    result.stdout.fnmatch_lines(["*identity: the measure declares no optimum*"])
+
+
+def test_items_are_selected_with_k(project):
+    project.makepyfile(test_claims=claims_test({}, ["ordinal_invariance", "symmetry", "imbalance"]))
+    result = project.runpytest(*QUIET, "-k", "symmetry", "-v")
+    result.assert_outcomes(passed=1, deselected=2)
+    result.stdout.fnmatch_lines(["*test_claims[[]distance_error[[]symmetry]] PASSED*"])
+
+
+def test_registered_measures_use_their_declarations_as_expectations(pytester):
+    pytester.makepyfile(
+        test_claims=textwrap.dedent(
+            """
+            from axiometrics.testing import parametrize_with_claims
+
+
+            @parametrize_with_claims(["mae_micro"], claims=["ordinal_invariance", "symmetry"])
+            def test_claims(measure, claim, check):
+                check()
+            """
+        )
+    )
+    result = pytester.runpytest(*QUIET, "-v")
+    result.assert_outcomes(passed=1, xfailed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*test_claims[[]mae_micro[[]ordinal_invariance]] XFAIL*",
+            "*test_claims[[]mae_micro[[]symmetry]] PASSED*",
+        ]
+    )
+
+
+PYPROJECT = textwrap.dedent(
+    """
+    [tool.pytest.ini_options]
+    testpaths = ["tests"]
+
+    [tool.axiometrics]
+    seed = 3
+
+    [[tool.axiometrics.measures]]
+    callable = "my_measures:distance_error"
+    family = "oc"
+    signature = "gold,system"
+    higher_is_better = false
+    claims = ["ordinal_invariance", "symmetry"]
+    expect = { ordinal_invariance = "violated", symmetry = "holds" }
+
+    [[tool.axiometrics.measures]]
+    name = "accuracy"
+    claims = ["symmetry"]
+    """
+)
+
+
+def test_measures_declared_in_pyproject_are_collected_by_a_plain_pytest_run(project):
+    project.makefile(".toml", pyproject=PYPROJECT)
+    project.mkdir("tests")
+    result = project.runpytest(*QUIET, "-v", "-rx")
+    result.assert_outcomes(passed=2, xfailed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "axiometrics: profile ci, seed 3; 2 measure(s) from pyproject.toml",
+            "pyproject.toml::distance_error[[]ordinal_invariance] XFAIL*",
+            "pyproject.toml::distance_error[[]symmetry] PASSED*",
+            "pyproject.toml::accuracy[[]symmetry] PASSED*",
+        ]
+    )
+
+
+def test_axiometrics_off_disables_the_pyproject_measures(project):
+    project.makefile(".toml", pyproject=PYPROJECT)
+    project.mkdir("tests")
+    result = project.runpytest(*QUIET, "--axiometrics-off")
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+    result.assert_outcomes()
+
+
+def test_paths_given_on_the_command_line_leave_the_pyproject_measures_out(project):
+    project.makefile(".toml", pyproject=PYPROJECT)
+    project.makepyfile(test_other="def test_one():\n    pass\n")
+    result = project.runpytest(*QUIET, "test_other.py")
+    result.assert_outcomes(passed=1)
+
+
+BAD_PYPROJECT = textwrap.dedent(
+    """
+    [tool.axiometrics]
+    profil = "ci"
+
+    [[tool.axiometrics.measures]]
+    callable = "my_measures:distance_eror"
+    family = "oc"
+
+    [[tool.axiometrics.measures]]
+    callable = "my_measures:distance_error"
+    family = "ox"
+
+    [[tool.axiometrics.measures]]
+    callable = "my_measures:distance_error"
+    family = "oc"
+    signature = "gold;system"
+    expect = { symetry = "holds" }
+
+    [[tool.axiometrics.measures]]
+    callable = "my_measures:distance_error"
+    family = "oc"
+    signature = "gold,system"
+    expect = { symmetry = "sometimes" }
+
+    [[tool.axiometrics.measures]]
+    callable = "my_measures:distance_error"
+    name = "too_many"
+    family = "oc"
+    signature = "matrix"
+    params = { weights = "linear" }
+    """
+)
+
+
+def test_each_misconfiguration_is_one_error_item_naming_the_pyproject_key(project):
+    project.makefile(".toml", pyproject=BAD_PYPROJECT)
+    result = project.runpytest(*QUIET, "-rf")
+    result.assert_outcomes(failed=7)
+    result.stdout.fnmatch_lines_random(
+        [
+            "FAILED pyproject.toml::tool.axiometrics.profil - *",
+            "tool.axiometrics.profil: unknown key (expected one of [[]'profile', 'seed', "
+            "'measures']); did you mean 'profile'?",
+            "tool.axiometrics.measures[[]0].callable: 'my_measures:distance_eror': "
+            "'my_measures' has no attribute 'distance_eror'; did you mean 'distance_error'?",
+            "tool.axiometrics.measures[[]1].family: 'ox': expected 'oc' or 'oq'",
+            "tool.axiometrics.measures[[]2].signature: 'gold;system': expected one of "
+            "[[]'matrix', 'matrix.T', 'gold,system', 'system,gold']",
+            "tool.axiometrics.measures[[]2].expect: unknown claim name='symetry'; did you mean "
+            "'symmetry'?*",
+            "tool.axiometrics.measures[[]3].expect: expectation for claim 'symmetry' must be "
+            "'holds', 'holds if PRE' or 'violated' (got 'sometimes')",
+            "tool.axiometrics.measures[[]4].params: params key 'weights': callable 'too_many' "
+            "defined at *my_measures.py:4 takes no such keyword (it takes [[]'gold', 'system'])",
+        ]
+    )
+
+
+def test_a_bad_profile_or_seed_is_a_usage_error_naming_the_option(pytester):
+    result = pytester.runpytest(*QUIET, "--axiometrics-profile", "fast")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        ["*--axiometrics-profile 'fast': expected one of ci, dev, thorough"]
+    )
+    result = pytester.runpytest(*QUIET, "--axiometrics-seed", "-4")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--axiometrics-seed '-4': expected an integer >= 0"])
+
+
+def test_the_seed_option_reaches_the_checks_and_the_header(project):
+    project.makepyfile(
+        test_claims=claims_test({"ordinal_invariance": "holds"}, ["ordinal_invariance"])
+    )
+    result = project.runpytest(*QUIET, "--axiometrics-seed", "7")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        ["axiometrics: profile ci, seed 7", "*[[]seed 7*", "*--axiometrics-seed=7"]
+    )
+
+
+def test_the_ini_keys_set_profile_and_seed(project):
+    project.makeini("[pytest]\naxiometrics_profile = dev\naxiometrics_seed = 11\n")
+    project.makepyfile(test_claims=claims_test({}, ["symmetry"]))
+    result = project.runpytest(*QUIET)
+    result.stdout.fnmatch_lines(["axiometrics: profile dev, seed 11"])
+    result.assert_outcomes(passed=1)
+
+
+def test_xdist_workers_get_the_same_items_and_seed(project):
+    project.makepyfile(
+        test_claims=claims_test({}, ["ordinal_invariance", "symmetry", "imbalance", "well_defined"])
+    )
+    result = project.runpytest_subprocess(
+        *QUIET, "-n", "2", "--axiometrics-profile", "dev", "-v", "-rx"
+    )
+    result.assert_outcomes(passed=2, xfailed=2)
+    seeds = set()
+    for line in result.stdout.lines:
+        if "XFAIL" in line and "[seed " in line:
+            seeds.add(line.split("[seed ")[1].split(",")[0])
+    assert len(seeds) == 1  # both workers used the controller's seed
+
+
+def test_pytest_help_lists_the_options():
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "--help"], capture_output=True, text=True, check=True
+    )
+    for option in ("--axiometrics-off", "--axiometrics-profile", "--axiometrics-seed"):
+        assert option in result.stdout
+    assert "axiometrics_database" in result.stdout
+
+
+def test_importing_the_plugin_does_not_import_hypothesis_pandas_or_the_measures():
+    code = (
+        "import sys, axiometrics.pytest_plugin; "
+        "print(sorted(m for m in ('hypothesis', 'pandas', 'jinja2', 'matplotlib', "
+        "'axiometrics.measures', 'axiometrics.checker', 'axiometrics.testing') "
+        "if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
+    assert "hypothesis" not in result.stderr  # the import-time log of every imported module
+
+
+def test_the_plugins_profile_names_are_the_checkers():
+    assert tuple(sorted(PROFILES)) == pytest_plugin.PROFILE_NAMES
