@@ -118,7 +118,9 @@ def _monotonicity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
             for mv in pair.moves
         )
         mats = [pair.before, pair.after]
-        names = ["s", "s' (items moved toward their gold class)"]
+        # Each pair's s' names its own moves, so a counterexample shown alone
+        # (the failing pair) is described correctly.
+        names = ["s", f"s' ({moves})"]
         smalls = [pair.before] if int(pair.before.sum()) <= _EXHAUSTIVE_ITEMS and c <= 6 else []
         # Hypothesis spends most of its budget mutating earlier cases; few-item
         # companion systems in every case keep that corner (where CEM^ORD and
@@ -153,7 +155,6 @@ def _monotonicity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
             (np.stack(mats),),
             np.broadcast_to(v, (len(mats), v.size)),
             tuple(names),
-            {"moves of s'": moves},
         )
 
     return build()
