@@ -17,6 +17,7 @@ from typing import Any
 
 import pandas as pd
 
+from axiometrics.cli.arguments import comma_names, non_negative_int, positive_int
 from axiometrics.cli.cells import format_number
 from axiometrics.cli.output import FORMATS, dumps, json_records, table_text, write_output
 from axiometrics.errors import InvalidParameterError, UnknownLabelError
@@ -47,13 +48,9 @@ _TITLES = {
 }
 
 
-def _names(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
-
-
 def _splits(text: str) -> list[str | int]:
     out: list[str | int] = []
-    for part in _names(text):
+    for part in comma_names(text):
         if part == "full":
             out.append("full")
             continue
@@ -85,18 +82,8 @@ def _on_undefined(text: str) -> str | float:
     return number
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer (got {text!r})")
-    return value
-
-
 def _analyses(text: str) -> list[str]:
-    names = _names(text)
+    names = comma_names(text)
     if not names:
         raise argparse.ArgumentTypeError(
             f"give at least one of {','.join(ANALYSES)} (got {text!r})"
@@ -108,20 +95,10 @@ def _analyses(text: str) -> list[str]:
 
 
 def _reference(text: str) -> list[str]:
-    names = _names(text)
+    names = comma_names(text)
     if not names:
         raise argparse.ArgumentTypeError(f"give at least one measure name (got {text!r})")
     return names
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer (got {text!r})") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer (got {text!r})")
-    return value
 
 
 def add_parser(subparsers: Any) -> None:
@@ -136,7 +113,7 @@ def add_parser(subparsers: Any) -> None:
     source = parser.add_argument_group("data (default: the embedded synthetic data)")
     source.add_argument(
         "--data",
-        type=_names,
+        type=comma_names,
         metavar="NAMES",
         help="comma-separated shipped collections (see axiometrics.datasets.names(): "
         "synthetic and the real-classifier collections era, esl, lev, swd, balance_scale); "
@@ -159,15 +136,15 @@ def add_parser(subparsers: Any) -> None:
         "--scores", metavar="FILE", help="long CSV/Parquet with topic,system,measure,score"
     )
     options = parser.add_argument_group("analysis")
-    options.add_argument("--measures", type=_names, help="comma-separated measure names")
+    options.add_argument("--measures", type=comma_names, help="comma-separated measure names")
     options.add_argument(
         "--analyses",
         type=_analyses,
         default=list(ANALYSES),
         help=f"comma-separated subset of {','.join(ANALYSES)} (default: all)",
     )
-    options.add_argument("--trials", type=_positive, default=1000, help="topic splits (1000)")
-    options.add_argument("--B", type=_positive, default=5000, help="Tukey HSD trials (5000)")
+    options.add_argument("--trials", type=positive_int, default=1000, help="topic splits (1000)")
+    options.add_argument("--B", type=positive_int, default=5000, help="Tukey HSD trials (5000)")
     options.add_argument(
         "--split",
         type=_splits,
@@ -175,7 +152,7 @@ def add_parser(subparsers: Any) -> None:
         help="split kinds, e.g. full,10; default full,10, where a size that does not fit the "
         "topics twice is skipped with a note (a size given here must fit)",
     )
-    options.add_argument("--seed", type=_seed, default=0, help="random seed, >= 0 (0)")
+    options.add_argument("--seed", type=non_negative_int, default=0, help="random seed, >= 0 (0)")
     options.add_argument("--alpha", type=float, default=0.05, help="significance level (0.05)")
     options.add_argument("--tau", choices=("a", "b"), default="b", help="Kendall variant (b)")
     options.add_argument(
@@ -273,7 +250,7 @@ def _shipped_groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
 
 
 def _scale_labels(text: str) -> list[Any]:
-    return [parse_label(part) for part in _names(text)]
+    return [parse_label(part) for part in comma_names(text)]
 
 
 def _number(x: float) -> str:

@@ -31,26 +31,13 @@ from typing import Any
 
 from axiometrics.checker import PROFILES
 from axiometrics.checker.callables import SIGNATURES
+from axiometrics.cli.arguments import comma_names, non_negative_int, positive_int
 from axiometrics.errors import InvalidParameterError
 
 __all__ = ["DEFAULT_OUTPUT", "add_parser", "run_report"]
 
 #: Default output folder, relative to the current directory.
 DEFAULT_OUTPUT = "reports"
-
-
-def _names(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer (got {text!r})") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer (got {text!r})")
-    return value
 
 
 def add_parser(subparsers: Any) -> None:
@@ -64,7 +51,7 @@ def add_parser(subparsers: Any) -> None:
     )
     what = parser.add_argument_group("measures")
     what.add_argument(
-        "--measures", type=_names, metavar="NAME,...", help="registered measures to include"
+        "--measures", type=comma_names, metavar="NAME,...", help="registered measures to include"
     )
     what.add_argument(
         "--measure",
@@ -88,7 +75,7 @@ def add_parser(subparsers: Any) -> None:
     data = parser.add_argument_group("meta-evaluation data (default: the embedded data)")
     data.add_argument(
         "--data",
-        type=_names,
+        type=comma_names,
         metavar="NAME,...",
         help="embedded collections to meta-evaluate (default: all; see axiometrics.datasets)",
     )
@@ -109,16 +96,16 @@ def add_parser(subparsers: Any) -> None:
         "--profile", choices=sorted(PROFILES), default="ci", help="checker profile (default: ci)"
     )
     how.add_argument(
-        "--seed", type=int, help="seed of the checker and meta-evaluation (0 under ci)"
+        "--seed", type=non_negative_int, help="seed of the checker and meta-evaluation (0 under ci)"
     )
     how.add_argument(
-        "--max-examples", type=_positive, help="cases per claim (overrides the profile)"
+        "--max-examples", type=positive_int, help="cases per claim (overrides the profile)"
     )
-    how.add_argument("--trials", type=_positive, default=1000, help="topic splits (1000)")
-    how.add_argument("--B", type=_positive, default=5000, help="Tukey HSD trials (5000)")
+    how.add_argument("--trials", type=positive_int, default=1000, help="topic splits (1000)")
+    how.add_argument("--B", type=positive_int, default=5000, help="Tukey HSD trials (5000)")
     how.add_argument(
         "--jobs",
-        type=_positive,
+        type=positive_int,
         default=os.cpu_count() or 1,
         help="worker processes for the claim checks (default: the machine's cores)",
     )
@@ -198,7 +185,7 @@ def _datasets(args: argparse.Namespace) -> Any:
     if args.scale is not None:
         from axiometrics.io.rows import parse_label
 
-        scale = [parse_label(part) for part in _names(args.scale)]
+        scale = [parse_label(part) for part in comma_names(args.scale)]
     return file_datasets(
         gold=args.gold, runs=args.runs, scores=args.scores, family=args.data_family, scale=scale
     )

@@ -1,0 +1,34 @@
+import argparse
+
+import pytest
+
+from axiometrics.cli import main
+from axiometrics.cli.arguments import comma_names, non_negative_int, positive_int
+
+
+def test_comma_names_drop_blanks_and_spaces():
+    assert comma_names(" a, b,,c ") == ["a", "b", "c"]
+    assert comma_names(",") == []
+
+
+@pytest.mark.parametrize(
+    ("parse", "text", "message"),
+    [
+        (positive_int, "0", "expected a positive integer (got '0')"),
+        (positive_int, "x", "expected a positive integer (got 'x')"),
+        (non_negative_int, "-1", "expected a non-negative integer (got '-1')"),
+    ],
+)
+def test_integer_options_refuse_values_below_their_bound(parse, text, message):
+    with pytest.raises(argparse.ArgumentTypeError) as info:
+        parse(text)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("command", ["meta", "report"])
+def test_a_negative_seed_names_the_flag_and_exits_2(capsys, command):
+    assert main([command, "--seed", "-1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        f"axiometrics {command}: error: argument --seed: expected a non-negative integer (got '-1')"
+    )
