@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
+from hypothesis import given, seed
 from hypothesis import strategies as st
 from hypothesis.database import ExampleDatabase
 
@@ -26,6 +26,7 @@ from axiometrics import strategies as ax_st
 from axiometrics.checker.cases import Case, Observation
 from axiometrics.checker.profiles import Profile
 from axiometrics.checker.rules import fmt
+from axiometrics.checker.runner import hypothesis_settings
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Judge, Tolerance
 from axiometrics.checker.verdicts import Entry, Example, Outcome, Verdict
@@ -120,20 +121,8 @@ def check_reference(
     probe._hypothesis_internal_add_digest = repr(  # type: ignore[attr-defined]
         (subject.measure.name, REFERENCE_CLAIM, ref.name)
     ).encode()
-    phases = [Phase.explicit, Phase.reuse, Phase.generate]
-    if profile.shrink:
-        phases.append(Phase.shrink)
     test = seed(seed_value)(
-        settings(
-            max_examples=profile.max_examples,
-            database=database,
-            deadline=None,
-            phases=phases,
-            suppress_health_check=list(HealthCheck),
-            verbosity=Verbosity.quiet,
-            report_multiple_bugs=False,
-            print_blob=False,
-        )(given(_cases(family, subject.max_count))(probe))
+        hypothesis_settings(profile, database)(given(_cases(family, subject.max_count))(probe))
     )
     base = {
         "claim": REFERENCE_CLAIM,

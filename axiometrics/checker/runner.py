@@ -31,7 +31,7 @@ from axiometrics.checker.verdicts import Entry, Example, Outcome, Verdict
 from axiometrics.claims import Claim
 from axiometrics.claims import precondition as lookup_precondition
 
-__all__ = ["run_claim", "sample_cases"]
+__all__ = ["hypothesis_settings", "run_claim", "sample_cases"]
 
 
 def sample_cases(
@@ -173,7 +173,12 @@ def _reproducible_constants() -> Iterator[None]:
         providers.CONSTANTS_CACHE.cache.clear()
 
 
-def _hypothesis_settings(profile: Profile, database: ExampleDatabase | None) -> settings:
+def hypothesis_settings(profile: Profile, database: ExampleDatabase | None) -> settings:
+    """The Hypothesis settings of one check: the profile's budget and shrinking, quiet.
+
+    Shared by the claim runner and the differential reference check; the
+    seed is applied separately (``hypothesis.seed``).
+    """
     phases = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target]
     if profile.shrink:
         phases.append(Phase.shrink)
@@ -324,7 +329,7 @@ def run_claim(
     probe._hypothesis_internal_add_digest = repr(  # type: ignore[attr-defined]
         (measure.name, claim.name, tuple(preconditions), sorted(opts.items()))
     ).encode()
-    test = seed(seed_value)(_hypothesis_settings(profile, database)(given(strategy)(probe)))
+    test = seed(seed_value)(hypothesis_settings(profile, database)(given(strategy)(probe)))
     if subject.guard is not None:
         subject.guard.reset()
     started = time.perf_counter()

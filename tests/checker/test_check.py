@@ -10,7 +10,7 @@ import pytest
 from axiometrics import Evaluation, Holds, Measure, MeasurePlugin, NotApplicable, Range, Violated
 from axiometrics.checker import PROFILES, Outcome, Profile, check, resolve_profile
 from axiometrics.checker.profiles import Profile as ProfileClass
-from axiometrics.checker.runner import _hypothesis_settings
+from axiometrics.checker.runner import hypothesis_settings
 from axiometrics.claims import claims_for_family
 from axiometrics.errors import InvalidParameterError, UnknownClaimError, UnknownMeasureError
 from axiometrics.registry import Registry
@@ -183,7 +183,7 @@ def test_profiles_set_the_number_of_cases_and_no_example_database_by_default():
     assert PROFILES["ci"].derandomize
     assert PROFILES["ci"].max_examples == 100
     assert PROFILES["thorough"].max_examples > PROFILES["dev"].max_examples
-    assert _hypothesis_settings(PROFILES["ci"], None).database is None
+    assert hypothesis_settings(PROFILES["ci"], None).database is None
     assert resolve_profile("ci", max_examples=5).max_examples == 5
     assert isinstance(resolve_profile(ProfileClass("mine", 3, True)), Profile)
 
