@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -23,3 +24,12 @@ settings.register_profile(
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.register_profile("thorough", max_examples=2000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(scope="session")
+def fast_report_args() -> tuple[str, ...]:
+    """Options for a small, fast ``axiometrics report``: few cases, trials and draws, one job."""
+    return (
+        "--max-examples", "10", "--trials", "20", "--B", "100",
+        "--jobs", "1", "--seed", "3", "--data", "synthetic", "-q",
+    )  # fmt: skip

@@ -9,21 +9,6 @@ import pytest
 import axiometrics.report.writer as writer_module
 from axiometrics.cli import main
 
-FAST = [
-    "--max-examples",
-    "10",
-    "--trials",
-    "20",
-    "--B",
-    "100",
-    "--jobs",
-    "1",
-    "--seed",
-    "3",
-    "--data",
-    "synthetic",
-    "-q",
-]
 MY_MEASURE = '''
 import numpy as np
 
@@ -47,7 +32,9 @@ def my_py(tmp_path, monkeypatch):
     return tmp_path / "my.py"
 
 
-def test_the_acceptance_command_reports_the_users_measure_beside_the_builtins(my_py, capsys):
+def test_the_acceptance_command_reports_the_users_measure_beside_the_builtins(
+    my_py, capsys, fast_report_args
+):
     status = main(
         [
             "report",
@@ -58,7 +45,7 @@ def test_the_acceptance_command_reports_the_users_measure_beside_the_builtins(my
             "--lower-is-better",
             "--measures",
             "mae_macro,accuracy,nmd",
-            *FAST,
+            *fast_report_args,
         ]
     )
     out = capsys.readouterr()
@@ -98,8 +85,10 @@ def test_the_acceptance_command_reports_the_users_measure_beside_the_builtins(my
     assert "my_mae" not in markdown
 
 
-def test_json_format_writes_the_model_to_standard_output(my_py, capsys):
-    status = main(["report", "--measures", "accuracy,nmd", "--format", "json", "-o", "-", *FAST])
+def test_json_format_writes_the_model_to_standard_output(my_py, capsys, fast_report_args):
+    status = main(
+        ["report", "--measures", "accuracy,nmd", "--format", "json", "-o", "-", *fast_report_args]
+    )
     out = capsys.readouterr().out
     assert status == 0
     model = json.loads(out)
@@ -127,9 +116,9 @@ def test_json_format_writes_the_model_to_standard_output(my_py, capsys):
     ],
 )
 def test_bad_options_are_usage_errors_with_a_message_and_write_nothing(
-    my_py, capsys, argv, message
+    my_py, capsys, argv, message, fast_report_args
 ):
-    status = main(["report", "--measures", "accuracy", *FAST, *argv])
+    status = main(["report", "--measures", "accuracy", *fast_report_args, *argv])
     err = capsys.readouterr().err
     assert status == 2
     assert err.startswith("axiometrics report: error: ")
@@ -137,14 +126,16 @@ def test_bad_options_are_usage_errors_with_a_message_and_write_nothing(
     assert not (my_py.parent / "reports").exists()
 
 
-def test_an_unknown_builtin_measure_is_refused_with_suggestions(my_py, capsys):
-    status = main(["report", "--measures", "mae_macr", *FAST])
+def test_an_unknown_builtin_measure_is_refused_with_suggestions(my_py, capsys, fast_report_args):
+    status = main(["report", "--measures", "mae_macr", *fast_report_args])
     err = capsys.readouterr().err
     assert status == 1
     assert "mae_macro" in err
 
 
-def test_a_write_failing_midway_keeps_the_previous_report_and_says_why(my_py, capsys, monkeypatch):
+def test_a_write_failing_midway_keeps_the_previous_report_and_says_why(
+    my_py, capsys, monkeypatch, fast_report_args
+):
     folder = my_py.parent / "reports"
     folder.mkdir()
     old = {"index.html": "previous index", "report.json": '{"previous": true}\n'}
@@ -160,7 +151,7 @@ def test_a_write_failing_midway_keeps_the_previous_report_and_says_why(my_py, ca
         real(path, text)
 
     monkeypatch.setattr(writer_module, "write_text", failing)
-    status = main(["report", "--measures", "accuracy,nmd", *FAST])
+    status = main(["report", "--measures", "accuracy,nmd", *fast_report_args])
     err = capsys.readouterr().err
     assert status == 1
     assert "could not write the report to 'reports' (OSError: [Errno 28] No space left" in err

@@ -28,23 +28,6 @@ HOSTILE_DOC = (
 )
 HOSTILE_STRINGS = ("<script>alert(", "<img src=x onerror", '<a href="javascript:')
 
-#: A small, fast report: two built-in measures per family, few cases, few trials.
-FAST = [
-    "--max-examples",
-    "10",
-    "--trials",
-    "20",
-    "--B",
-    "100",
-    "--jobs",
-    "1",
-    "--seed",
-    "3",
-    "--data",
-    "synthetic",
-    "-q",
-]
-
 MY_MEASURE = '''
 import numpy as np
 
@@ -65,7 +48,9 @@ def write_my_measure(folder: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def small_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def small_report(
+    tmp_path_factory: pytest.TempPathFactory, fast_report_args: tuple[str, ...]
+) -> Path:
     """A report folder with a user measure beside four built-ins (written once per session)."""
     folder = tmp_path_factory.mktemp("small-report")
     path = write_my_measure(folder)
@@ -82,7 +67,7 @@ def small_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "mae_macro,accuracy,cem_ord,nmd,rnod",
             "-o",
             str(out),
-            *FAST,
+            *fast_report_args,
         ]
     )
     assert status == 0
@@ -139,10 +124,10 @@ def hostile_plugin() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def kit() -> types.SimpleNamespace:
+def kit(fast_report_args: tuple[str, ...]) -> types.SimpleNamespace:
     """The helpers above, for test modules (conftest is not importable under importlib mode)."""
     return types.SimpleNamespace(
-        FAST=FAST,
+        FAST=fast_report_args,
         HOSTILE_TITLE=HOSTILE_TITLE,
         HOSTILE_DOC=HOSTILE_DOC,
         HOSTILE_STRINGS=HOSTILE_STRINGS,
