@@ -10,16 +10,18 @@ Quick use::
     import axiometrics as ax
     m = ax.ConfusionMatrices.from_labels(gold, system, scale=[-2, -1, 0, 1, 2])
     ax.score("mae_macro", m)
+
+Importing the package is cheap: it loads the error classes only, and every
+other public name is imported from its module on first use (PEP 562), so
+the pytest plugin, ``axiometrics --help`` and scripts that never score do
+not pay for numpy, the data model or the registry.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from axiometrics.claims import Claim, Precondition, register_claim, register_precondition
-from axiometrics.confusion import ConfusionMatrices
-from axiometrics.declarations import Holds, NotApplicable, Violated
-from axiometrics.distributions import Distributions
 from axiometrics.errors import (
     AxiometricsError,
     DataFileError,
@@ -35,11 +37,19 @@ from axiometrics.errors import (
     UnknownLabelError,
     UnknownMeasureError,
 )
-from axiometrics.measure import Measure, Param, Range, Reference
-from axiometrics.plugin import MeasureDefinition, MeasurePlugin
-from axiometrics.registry import Registry, Scorer, default_registry, reset_default_registry
-from axiometrics.scale import ClassScale
-from axiometrics.scoring import Evaluation
+
+if TYPE_CHECKING:
+    from axiometrics.checker.check import check
+    from axiometrics.claims import Claim, Precondition, register_claim, register_precondition
+    from axiometrics.confusion import ConfusionMatrices
+    from axiometrics.declarations import Holds, NotApplicable, Violated
+    from axiometrics.distributions import Distributions
+    from axiometrics.measure import Measure, Param, Range, Reference
+    from axiometrics.plugin import MeasureDefinition, MeasurePlugin
+    from axiometrics.property_table import build_property_table, render_property_table
+    from axiometrics.registry import Registry, Scorer, default_registry, reset_default_registry
+    from axiometrics.scale import ClassScale
+    from axiometrics.scoring import Evaluation
 
 __version__ = "0.1.0"
 
@@ -89,19 +99,31 @@ __all__ = [
 ]
 
 
+_registry_module: Any = None
+
+
+def _registry() -> Registry:
+    """The default registry (``axiometrics.registry`` is imported on the first call)."""
+    global _registry_module
+    if _registry_module is None:
+        _registry_module = importlib.import_module("axiometrics.registry")
+    registry: Registry = _registry_module.default_registry()
+    return registry
+
+
 def get_scorer(name: str | Measure | Scorer) -> Scorer:
     """The registered measure ``name`` (name, alias or ``"name(key=value)"``), ready to score."""
-    return default_registry().get(name)
+    return _registry().get(name)
 
 
 def get_measure(name: str) -> Measure:
     """The :class:`Measure` definition registered as ``name``."""
-    return default_registry().measure(name)
+    return _registry().measure(name)
 
 
 def list_measures(family: str | None = None) -> list[Measure]:
     """Registered measures, optionally of one family (``"oc"``, ``"oq"``)."""
-    return [s.measure for s in default_registry().scorers(family)]
+    return [s.measure for s in _registry().scorers(family)]
 
 
 def score(
@@ -145,7 +167,33 @@ def score(
     return get_scorer(measure)(*inputs, values=values, on_undefined=on_undefined, scale=scale)
 
 
+#: Public names and the module defining each, imported on first access (PEP 562).
+#: ``import axiometrics`` then costs almost nothing (the errors only): the
+#: pytest plugin, loaded by every pytest session in the environment, and the
+#: command line's ``--help`` do not pay for numpy and the data model; the
+#: checker and the property table (Hypothesis) load only when used.
 _LAZY = {
+    "Claim": "axiometrics.claims",
+    "Precondition": "axiometrics.claims",
+    "register_claim": "axiometrics.claims",
+    "register_precondition": "axiometrics.claims",
+    "ConfusionMatrices": "axiometrics.confusion",
+    "Holds": "axiometrics.declarations",
+    "NotApplicable": "axiometrics.declarations",
+    "Violated": "axiometrics.declarations",
+    "Distributions": "axiometrics.distributions",
+    "Measure": "axiometrics.measure",
+    "Param": "axiometrics.measure",
+    "Range": "axiometrics.measure",
+    "Reference": "axiometrics.measure",
+    "MeasureDefinition": "axiometrics.plugin",
+    "MeasurePlugin": "axiometrics.plugin",
+    "Registry": "axiometrics.registry",
+    "Scorer": "axiometrics.registry",
+    "default_registry": "axiometrics.registry",
+    "reset_default_registry": "axiometrics.registry",
+    "ClassScale": "axiometrics.scale",
+    "Evaluation": "axiometrics.scoring",
     "check": "axiometrics.checker",
     "build_property_table": "axiometrics.property_table",
     "render_property_table": "axiometrics.property_table",
@@ -153,10 +201,14 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    # The checker and the property table import Hypothesis; load them on first use
-    # so that ``import axiometrics`` stays light.
-    if name in _LAZY:
-        import importlib
+    module = _LAZY.get(name)
+    if module is None:
+        # Python's traceback adds "Did you mean: ...?" from __dir__, which lists the lazy names.
+        raise AttributeError(f"module 'axiometrics' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups are plain attribute reads
+    return value
 
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'axiometrics' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

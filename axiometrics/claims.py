@@ -20,7 +20,9 @@ declaring a claim never imports the checker (nor Hypothesis).
 Built-in claims and preconditions are defined here (DESIGN §5); third parties
 add more with :func:`register_claim` / :func:`register_precondition` or
 through the ``axiometrics.claims`` entry-point group, exactly as they add
-measures.
+measures.  A plugin that adds a family gives an existing claim (``symmetry``,
+``identity``, ...) a checking procedure for it with :func:`add_procedure`,
+which also extends the claim to that family.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ __all__ = [
     "STRICT_MAX_COUNT",
     "Claim",
     "Precondition",
+    "add_predicate",
+    "add_procedure",
     "claim",
     "claims_for_family",
     "precondition",
@@ -294,6 +298,137 @@ def register_claim(new: Claim, *, plugin: str = "axiometrics") -> Claim:
     _validate_options(new.options, where)
     _CATALOGUE.claims[new.name] = new
     return new
+
+
+def add_procedure(
+    claim_name: str, family: str, procedure: Any, *, plugin: str = "axiometrics"
+) -> Claim:
+    """Give a registered claim a checking procedure for one more family.
+
+    This is how a plugin that adds a family makes an existing claim (e.g.
+    ``symmetry``) speak about it: the claim's :attr:`Claim.families` gains
+    ``family`` and its :attr:`Claim.procedures` the procedure.  A required
+    claim thereby becomes required for the measures of ``family`` too, so
+    call it before the family's measures are registered (from the module
+    behind the plugin's ``axiometrics.claims`` entry point).
+
+    Parameters
+    ----------
+    claim_name
+        A registered claim.
+    family
+        The family name (lower-case, as registered).
+    procedure
+        A :class:`axiometrics.checker.Procedure` or a lazy
+        ``"module:attribute"`` reference to one.
+    plugin
+        The plugin adding it, named in error messages.
+
+    Returns
+    -------
+    Claim
+        The updated claim (also stored in the catalogue).
+
+    Raises
+    ------
+    UnknownClaimError
+        If no claim has this name (with suggestions).
+    RegistrationError
+        If ``family`` is not a lower_snake_case name, ``procedure`` is
+        neither a procedure object (with ``cases`` and ``decide``) nor a
+        ``"module:attribute"`` string, or the claim already has a different
+        procedure for ``family``.  Adding the same procedure again (e.g. a
+        second import of the plugin module) is accepted and changes nothing.
+    """
+    current = claim(claim_name)
+    where = f"plugin={plugin!r} claim={claim_name!r} family={family!r}"
+    if not isinstance(family, str) or not _NAME.match(family):
+        raise RegistrationError(f"{where}: family must be a lower_snake_case family name")
+    if isinstance(procedure, str):
+        module_name, sep, attr = procedure.partition(":")
+        if not sep or not module_name or not attr:
+            raise RegistrationError(
+                f"{where}: procedure reference must be 'module:attribute' (got {procedure!r})"
+            )
+    elif not (hasattr(procedure, "cases") and hasattr(procedure, "decide")):
+        raise RegistrationError(
+            f"{where}: procedure={procedure!r}: expected a Procedure (with cases and decide) or "
+            "a 'module:attribute' reference to one"
+        )
+    if family in current.procedures:
+        if current.procedures[family] is procedure or current.procedures[family] == procedure:
+            return current
+        raise RegistrationError(
+            f"{where}: the claim already has a procedure for this family "
+            f"({current.procedures[family]!r})"
+        )
+    families = current.families if family in current.families else (*current.families, family)
+    updated = replace(
+        current, families=families, procedures={**current.procedures, family: procedure}
+    )
+    _CATALOGUE.claims[claim_name] = updated
+    return updated
+
+
+def add_predicate(
+    precondition_name: str, family: str, predicate: Any, *, plugin: str = "axiometrics"
+) -> Precondition:
+    """Give a registered precondition a predicate for one more family.
+
+    The precondition counterpart of :func:`add_procedure`: a family whose
+    inputs can be restricted the same way (``no_empty_gold_class`` on the
+    nominal family's confusion matrices) reuses the precondition's name, so
+    declarations and the checker's precondition discovery speak of one
+    condition.
+
+    Raises
+    ------
+    UnknownClaimError
+        If no precondition has this name (with suggestions).
+    RegistrationError
+        If ``family`` is not a lower_snake_case name, ``predicate`` is neither
+        callable nor a ``"module:attribute"`` string, or the precondition
+        already has a different predicate for ``family`` (the same one again
+        is accepted and changes nothing).
+    """
+    current = precondition(precondition_name)
+    where = f"plugin={plugin!r} precondition={precondition_name!r} family={family!r}"
+    if not isinstance(family, str) or not _NAME.match(family):
+        raise RegistrationError(f"{where}: family must be a lower_snake_case family name")
+    if isinstance(predicate, str):
+        module_name, sep, attr = predicate.partition(":")
+        if not sep or not module_name or not attr:
+            raise RegistrationError(
+                f"{where}: predicate reference must be 'module:attribute' (got {predicate!r})"
+            )
+    elif not callable(predicate):
+        raise RegistrationError(
+            f"{where}: predicate={predicate!r}: expected a callable or a 'module:attribute' "
+            "reference to one"
+        )
+    if family in current.predicates:
+        if current.predicates[family] is predicate or current.predicates[family] == predicate:
+            return current
+        raise RegistrationError(
+            f"{where}: the precondition already has a predicate for this family "
+            f"({current.predicates[family]!r})"
+        )
+    families = current.families if family in current.families else (*current.families, family)
+    updated = replace(
+        current, families=families, predicates={**current.predicates, family: predicate}
+    )
+    _CATALOGUE.preconditions[precondition_name] = updated
+    return updated
+
+
+def _remove_procedure(claim_name: str, family: str) -> None:
+    """Undo :func:`add_procedure` (tests use it); the family leaves the claim too."""
+    current = _CATALOGUE.claims.get(claim_name)
+    if current is None or family not in current.procedures:
+        return
+    procedures = {f: p for f, p in current.procedures.items() if f != family}
+    families = tuple(f for f in current.families if f != family)
+    _CATALOGUE.claims[claim_name] = replace(current, families=families, procedures=procedures)
 
 
 def register_precondition(new: Precondition, *, plugin: str = "axiometrics") -> Precondition:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -24,6 +24,7 @@ from axiometrics.scale import (
     as_scale,
     check_unique_labels,
     is_pandas,
+    is_real_number,
     scale_from_observed,
 )
 
@@ -72,6 +73,8 @@ def validate_confusion_matrices(counts: Any, *, name: str = "matrices") -> np.nd
         )
     if arr.shape[-1] < 2:
         raise InvalidInputError(f"{name} must have at least 2 classes (got C={arr.shape[-1]})")
+    if _plainly_valid(arr):
+        return arr
     if not np.all(np.isfinite(arr)):
         raise InvalidInputError(f"{name} must hold finite counts (got NaN or inf)")
     if np.any(arr < 0):
@@ -94,6 +97,32 @@ def validate_confusion_matrices(counts: Any, *, name: str = "matrices") -> np.nd
         at = "" if arr.ndim == 2 else f" at batch index {tuple(int(i) for i in where[0])}"
         raise InvalidInputError(f"{name} must contain at least one item (got N=0{at})")
     return arr
+
+
+#: Arrays up to this size take the bound check of :func:`_plainly_valid`.
+_SMALL = 4096
+
+
+def _plainly_valid(arr: np.ndarray) -> bool:
+    """Two passes for the common case: no negative count and every ``N`` in ``(0, 2**53]``.
+
+    ``min`` propagates NaN, and an infinite count or an overflowing sum makes
+    ``N`` infinite, so a ``True`` answer rules out every itemised error.  A
+    ``False`` answer sends the input through the itemised checks, which
+    raise the precise error.
+    """
+    if arr.size == 0 or not arr.min() >= 0.0:
+        return False
+    if arr.size <= _SMALL:  # one bound check is cheaper than the floating-point guard
+        if not arr.max() <= MAX_TOTAL_COUNT:
+            return False
+        totals = arr.sum(axis=(-2, -1))
+    else:
+        with np.errstate(over="ignore"):  # an overflow gives N = inf: refused below
+            totals = arr.sum(axis=(-2, -1))
+    if totals.ndim == 0:
+        return bool(0.0 < totals <= MAX_TOTAL_COUNT)
+    return bool(totals.min() > 0.0 and totals.max() <= MAX_TOTAL_COUNT)
 
 
 def _role(axis_name: Any) -> str | None:
@@ -227,6 +256,9 @@ class ConfusionMatrices:
             A label outside the given scale.
         """
         gold, system = _align_series(gold, system)
+        fast = _integer_label_counts(gold, system, scale)
+        if fast is not None:
+            return cls(fast[0], fast[1])
         gold_arr = _label_array(gold, name="gold")
         system_arr = _label_array(system, name="system")
         if gold_arr.shape != system_arr.shape:
@@ -439,6 +471,43 @@ class ConfusionMatrices:
         return (
             f"ConfusionMatrices(batch_shape={self.batch_shape}, labels={list(self.scale.labels)!r})"
         )
+
+
+def _integer_label_counts(
+    gold: Any, system: Any, scale: ClassScale | Sequence[Hashable] | None
+) -> tuple[np.ndarray, ClassScale] | None:
+    """:meth:`ConfusionMatrices.from_labels` for two integer arrays of one shape, vectorised.
+
+    Sorted unique labels and ``searchsorted`` replace the label-by-label
+    dictionary lookups; labels compare as floats, as :meth:`ClassScale.index_of`
+    compares numbers.  Returns ``None`` (the general path then runs and
+    raises any error) for other inputs, a scale with non-numeric labels, or
+    a label outside the scale.
+    """
+    if type(gold) is not np.ndarray or type(system) is not np.ndarray:
+        return None
+    if gold.dtype.kind not in "iu" or system.dtype.kind not in "iu":
+        return None
+    if gold.shape != system.shape or gold.ndim == 0 or gold.shape[-1] == 0:
+        return None
+    if scale is None:
+        observed = np.unique(np.concatenate([gold.ravel(), system.ravel()]))
+        resolved = ClassScale(observed.tolist())
+    else:
+        resolved = as_scale(scale, None)
+    if not all(is_real_number(label) for label in resolved.labels):
+        return None
+    keys = np.array([float(cast(float, label)) for label in resolved.labels])
+    order = np.argsort(keys)
+    ordered = keys[order]
+    indices = []
+    for labels in (gold, system):
+        flat = labels.astype(float)
+        pos = np.minimum(np.searchsorted(ordered, flat), ordered.size - 1)
+        if not np.array_equal(ordered[pos], flat):
+            return None  # a label outside the scale: the general path names it
+        indices.append(order[pos])
+    return _counts_from_indices(indices[0], indices[1], resolved.n_classes), resolved
 
 
 def _label_array(labels: Any, *, name: str) -> np.ndarray:

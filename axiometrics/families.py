@@ -10,7 +10,12 @@ built in, because they are data conventions rather than measures:
 ``oq``
     ordinal quantification: ``(system, gold)``, distributions ``(..., C)``.
 
-Plugins may register further families with :func:`register_family`.
+Plugins may register further families with :func:`register_family`, or
+expose a :class:`Family` (or a list of them) in the ``axiometrics.families``
+entry-point group, which the registry loads before the claims and measures
+that need it.  A measure may belong to several families taking the same
+inputs (``Measure.also_families``); claims reach a new family through their
+own registration or :func:`axiometrics.claims.add_procedure`.
 
 Labelled inputs (pandas objects, :class:`ConfusionMatrices` and
 :class:`Distributions` with a scale or a batch index) are turned into
@@ -44,8 +49,10 @@ from axiometrics.scale import (
 __all__ = [
     "Family",
     "Prepared",
+    "coerce_confusion_matrices",
     "family",
     "label_batch",
+    "prepare_confusion_matrices",
     "register_family",
     "registered_families",
 ]
@@ -115,6 +122,8 @@ def _values_and_batch(
     if values is None and scale_values is not None:
         values = scale_values
     vals = validate_values(values, n_classes)
+    if vals.ndim == 1:
+        return vals, batch  # one set of values broadcasts with every batch
     try:
         shape = np.broadcast_shapes(batch, vals.shape[:-1])
     except ValueError as exc:
@@ -145,7 +154,18 @@ def _same_labels(scale: Any, other: ClassScale, role: str) -> None:
         )
 
 
-def _coerce_oc(inputs: tuple[Any, ...], scale: Any) -> tuple[Any, ...]:
+def coerce_confusion_matrices(
+    inputs: tuple[Any, ...], scale: Any, *, what: str = "an OC measure"
+) -> tuple[Any, ...]:
+    """The ``coerce`` of a family whose one input is confusion matrices (rows = system).
+
+    Accepts ``(gold, system)`` label vectors (gold first, like scikit-learn's
+    ``(y_true, y_pred)``), a DataFrame crosstab whose axes are named
+    ``gold``/``system``, :class:`ConfusionMatrices`, or plain counts (read
+    with ``scale`` when given).  ``what`` names the measures in error
+    messages (``"a nominal measure"``).  The ``oc`` family uses it; a plugin
+    family with the same input convention reuses it.
+    """
     if len(inputs) == 2:
         # scikit-learn habit: (y_true, y_pred) label vectors, gold first.
         gold, system = inputs
@@ -154,7 +174,7 @@ def _coerce_oc(inputs: tuple[Any, ...], scale: Any) -> tuple[Any, ...]:
             gold, system
         ):
             raise InvalidInputError(
-                "two inputs to an OC measure are read as (gold, system) label vectors of shape "
+                f"two inputs to {what} are read as (gold, system) label vectors of shape "
                 f"(n,), gold first like scikit-learn (got shapes {shapes[0]} and {shapes[1]}); "
                 "for matrices pass one input, for batches of label vectors use "
                 "ConfusionMatrices.from_labels(gold, system, scale=[...])"
@@ -162,7 +182,7 @@ def _coerce_oc(inputs: tuple[Any, ...], scale: Any) -> tuple[Any, ...]:
         return (ConfusionMatrices.from_labels(gold, system, scale=scale),)
     if len(inputs) != 1:
         raise InvalidInputError(
-            "an OC measure takes the confusion matrices, or (gold, system) label vectors "
+            f"{what} takes the confusion matrices, or (gold, system) label vectors "
             f"like scikit-learn's (y_true, y_pred) (got {len(inputs)} inputs)"
         )
     (raw,) = inputs
@@ -186,10 +206,19 @@ def _coerce_oc(inputs: tuple[Any, ...], scale: Any) -> tuple[Any, ...]:
     return inputs
 
 
-def _prepare_oc(inputs: tuple[Any, ...], values: Any) -> Prepared:
+def prepare_confusion_matrices(
+    inputs: tuple[Any, ...], values: Any, *, what: str = "an OC measure"
+) -> Prepared:
+    """The ``prepare`` of a family whose one input is confusion matrices ``(..., C, C)``.
+
+    Validates the counts (rows = system, columns = gold) and the class values
+    (default: the matrices' scale values, else ``0 .. C-1``); ``what`` names
+    the measures in error messages.  The ``oc`` family uses it; a plugin
+    family with the same input convention reuses it.
+    """
     if len(inputs) != 1:
         raise InvalidInputError(
-            f"an OC measure takes one input, the confusion matrices (got {len(inputs)} inputs)"
+            f"{what} takes one input, the confusion matrices (got {len(inputs)} inputs)"
         )
     (raw,) = inputs
     scale_values = raw.scale.value_array if isinstance(raw, ConfusionMatrices) else None
@@ -199,6 +228,14 @@ def _prepare_oc(inputs: tuple[Any, ...], values: Any) -> Prepared:
     keys = raw.index if isinstance(raw, ConfusionMatrices) else None
     name = raw.index_name if isinstance(raw, ConfusionMatrices) else None
     return Prepared((matrices,), vals, batch, c, (2,), keys, name)
+
+
+def _coerce_oc(inputs: tuple[Any, ...], scale: Any) -> tuple[Any, ...]:
+    return coerce_confusion_matrices(inputs, scale)
+
+
+def _prepare_oc(inputs: tuple[Any, ...], values: Any) -> Prepared:
+    return prepare_confusion_matrices(inputs, values)
 
 
 def _as_distributions(raw: Any, scale: Any, role: str) -> Any:

@@ -1,7 +1,9 @@
 """The :class:`Measure` value object: what a measure *is*, apart from how it is computed.
 
 A measure has a name (and aliases), a family (``"oc"``, ``"oq"`` or one a
-plugin adds), a direction, a range, parameters, a reference to the paper and
+plugin adds, whose inputs its compute function takes; ``also_families``
+lists further families whose inputs are the same and whose claims it
+declares too), a direction, a range, parameters, a reference to the paper and
 equation, the score of a perfect system, its undefined cases, and a
 declaration for every claim.  It is immutable and hashable; binding
 parameters returns a new measure (``acc.with_params(n=2)``).  The function
@@ -15,11 +17,14 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from axiometrics.declarations import ClaimDeclaration, Holds, NotApplicable, Violated
 from axiometrics.errors import InvalidParameterError, RegistrationError
 from axiometrics.suggest import closest
+
+if TYPE_CHECKING:
+    from axiometrics.claims import Claim
 
 __all__ = ["Measure", "Param", "Range", "Reference"]
 
@@ -173,6 +178,12 @@ class Measure:
         string when it is defined everywhere; also documents fallback values.
     uses_class_values
         Whether the class values enter the formula (distances).
+    also_families
+        Further families the measure belongs to (e.g. accuracy is an ``"oc"``
+        measure and also a ``"nominal"`` one).  Each must take the same
+        inputs as :attr:`family`, whose convention the compute function
+        follows; the measure declares every required claim of every family
+        it belongs to.
     """
 
     name: str
@@ -189,9 +200,11 @@ class Measure:
     optimum: float | None = None
     undefined: str = ""
     uses_class_values: bool = False
+    also_families: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "aliases", tuple(self.aliases))
+        object.__setattr__(self, "also_families", tuple(self.also_families))
         object.__setattr__(self, "params", tuple(self.params))
         if not self.title:
             object.__setattr__(self, "title", self.name)
@@ -244,6 +257,28 @@ class Measure:
             new[key] = specs[key].validate(value, measure=self.name)
         return replace(self, bound=new)
 
+    @property
+    def families(self) -> tuple[str, ...]:
+        """Every family the measure belongs to: :attr:`family` first, then :attr:`also_families`."""
+        return (self.family, *self.also_families)
+
+    def belongs_to(self, family: str) -> bool:
+        """Whether ``family`` is one of :attr:`families` (case-insensitive)."""
+        wanted = family.lower()
+        return any(f.lower() == wanted for f in self.families)
+
+    def claim_family(self, claim: Claim) -> str | None:
+        """The family whose procedure checks ``claim`` for this measure.
+
+        The first of :attr:`families` the claim has a checking procedure
+        for; else the first the claim applies to; ``None`` when the claim
+        speaks about none of the measure's families.
+        """
+        for fam in self.families:
+            if claim.has_procedure(fam):
+                return fam
+        return next((fam for fam in self.families if claim.applies_to(fam)), None)
+
     def declaration(self, claim_name: str) -> ClaimDeclaration:
         """The declaration for ``claim_name`` (``NotApplicable`` if none was given)."""
         return self.claims.get(claim_name, NotApplicable("no declaration"))
@@ -293,6 +328,16 @@ class Measure:
         for key in self.bound:
             if key not in seen:
                 raise RegistrationError(f"{where}: bound value for unknown parameter {key!r}")
+        extra = self.also_families
+        if not all(isinstance(f, str) and f for f in extra):
+            raise RegistrationError(
+                f"{where}: also_families must be family names (got {list(extra)!r})"
+            )
+        lowered = [f.lower() for f in self.families if isinstance(f, str)]
+        if len(set(lowered)) != len(lowered):
+            raise RegistrationError(
+                f"{where}: families repeat (family={self.family!r}, also_families={list(extra)!r})"
+            )
         for alias in self.aliases:
             if not isinstance(alias, str) or not alias.strip():
                 raise RegistrationError(

@@ -40,7 +40,9 @@ from axiometrics.checker.verdicts import (
 )
 from axiometrics.claims import claims_for_family
 from axiometrics.docs import md_code, md_escape, md_fence
-from axiometrics.errors import InvalidParameterError
+from axiometrics.errors import InvalidParameterError, RegistrationError
+from axiometrics.families import family as lookup_family
+from axiometrics.families import registered_families
 from axiometrics.literature import LITERATURE, SOURCES, LiteratureVerdict
 from axiometrics.registry import Registry, default_registry
 
@@ -49,6 +51,9 @@ __all__ = [
     "LiteratureComparison",
     "PropertyTable",
     "build_property_table",
+    "family_title",
+    "member_families",
+    "ordered_families",
     "render_property_table",
 ]
 
@@ -56,6 +61,39 @@ __all__ = [
 FORMATS = ("markdown", "html", "latex", "csv")
 
 _FAMILY_TITLES = {"oc": "Ordinal classification (OC)", "oq": "Ordinal quantification (OQ)"}
+
+
+def family_title(family: str) -> str:
+    """Heading of a family's table: the registered :attr:`Family.title`."""
+    if family in _FAMILY_TITLES:
+        return _FAMILY_TITLES[family]
+    try:
+        return lookup_family(family).title
+    except RegistrationError:
+        return family
+
+
+def member_families(report: CheckReport, registry: Registry | None = None) -> tuple[str, ...]:
+    """Every family the checked measure belongs to (its primary family first).
+
+    A registered measure of several families (``accuracy``: OC and
+    nominal) appears in the table of each; a callable checked without
+    registration belongs to its one family.
+    """
+    reg = registry if registry is not None else default_registry()
+    try:
+        return reg.measure(report.measure).families
+    except (KeyError, ValueError):
+        return (report.family,)
+
+
+def ordered_families(families: Iterable[str]) -> list[str]:
+    """Families in registration order (``oc``, ``oq``, then plugin families), unknown last."""
+    order = {f.name: i for i, f in enumerate(registered_families())}
+    unique = list(dict.fromkeys(families))
+    return sorted(unique, key=lambda f: (order.get(f, len(order)), unique.index(f)))
+
+
 _SOURCE_ABBREVIATIONS = {
     "amigo2020": "A",
     "sakai2021_t4": "S4",
@@ -171,12 +209,14 @@ class PropertyTable:
 
     @property
     def families(self) -> list[str]:
-        """Families present, in order of first appearance."""
-        return list(dict.fromkeys(r.family for r in self.reports))
+        """Families of the checked measures (all they belong to), in registration order."""
+        return ordered_families(f for r in self.reports for f in member_families(r))
 
     def claim_names(self, family: str) -> list[str]:
-        """Claims of ``family`` that were checked, in catalogue order."""
-        checked = {res.claim for r in self.reports if r.family == family for res in r.results}
+        """Claims of ``family`` that were checked on its measures, in catalogue order."""
+        checked = {
+            res.claim for r in self.reports if family in member_families(r) for res in r.results
+        }
         return [c.name for c in claims_for_family(family) if c.name in checked]
 
     def claim_seconds(self) -> dict[str, float]:
@@ -294,7 +334,13 @@ def build_property_table(
         Called with each finished report.
     """
     reg = registry or default_registry()
-    names = list(measures) if measures is not None else reg.names()
+    if measures is not None:
+        names = list(measures)
+    else:
+        # Every measure, grouped by primary family in registration order
+        # (oc, oq, then plugin families), registration order within one.
+        rank = {f: i for i, f in enumerate(ordered_families(f.name for f in registered_families()))}
+        names = sorted(reg.names(), key=lambda n: rank.get(reg.measure(n).family, len(rank)))
     for name in names:
         reg.get(name)  # unknown names fail here, with suggestions
     prof = resolve_profile(settings, max_examples=max_examples)
@@ -398,7 +444,7 @@ def _summary_rows(table: PropertyTable, family: str) -> list[tuple[CheckReport, 
     claims = table.claim_names(family)
     rows = []
     for rep in table.reports:
-        if rep.family != family:
+        if family not in member_families(rep):
             continue
         cells = []
         for claim in claims:
@@ -465,7 +511,7 @@ def _markdown(table: PropertyTable) -> str:
     ]
     for family in table.families:
         claims = table.claim_names(family)
-        lines += ["", f"## {_FAMILY_TITLES.get(family, family)}", ""]
+        lines += ["", f"## {family_title(family)}", ""]
         rows = [
             [_md_measure(rep.title, rep.measure, cell=True), *cells]
             for rep, cells in _summary_rows(table, family)
@@ -623,7 +669,7 @@ def _html(table: PropertyTable) -> str:
             rows.append({"title": rep.title, "name": rep.measure, "cells": styled})
         families.append(
             {
-                "title": _FAMILY_TITLES.get(family, family),
+                "title": family_title(family),
                 "claims": table.claim_names(family),
                 "rows": rows,
             }
@@ -704,7 +750,7 @@ def _latex(table: PropertyTable) -> str:
         claims = table.claim_names(family)
         lines += [
             "\\begin{table}[ht]\\centering\\scriptsize",
-            f"\\caption{{{_latex_escape(_FAMILY_TITLES.get(family, family))}}}",
+            f"\\caption{{{_latex_escape(family_title(family))}}}",
             "\\begin{tabular}{l" + "l" * len(claims) + "}",
             "\\hline",
             "Measure & " + " & ".join(_latex_escape(c) for c in claims) + " \\\\",

@@ -26,7 +26,6 @@ imported only when an axiometrics item is collected or run.
 from __future__ import annotations
 
 import importlib
-import secrets
 import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -172,6 +171,8 @@ def pytest_configure(config: Any) -> None:
     if worker is not None and worker.get("axiometrics_seed") is not None:
         seed = int(worker["axiometrics_seed"])
     if seed is None and profile in _RANDOM_SEEDED:
+        import secrets
+
         seed = secrets.randbelow(2**32)
     _STATE["profile"] = profile
     _STATE["seed"] = seed

@@ -5,8 +5,20 @@ duplicate names or aliases, unknown claims or preconditions, a missing
 declaration for a claim that applies, bad parameter specifications, or a
 compute function whose signature cannot take the family's inputs.
 
-Measures are found through the ``axiometrics.measures`` entry-point group;
-the built-in ones come from the ``axiometrics`` distribution itself.  Set
+Plugins are found through three entry-point groups, loaded in this order:
+``axiometrics.families`` (a :class:`~axiometrics.families.Family` or a list
+of them, registered with :func:`~axiometrics.families.register_family`; the
+identical object already registered, e.g. by a second registry, is not a
+clash), ``axiometrics.claims`` (claims and preconditions) and
+``axiometrics.measures`` (a :class:`~axiometrics.plugin.MeasurePlugin`); the
+built-in ones come from the ``axiometrics`` distribution itself.  A claim
+listed by several claims entry points (one claim two families share) is
+registered by the first; the others attach their procedures to it with
+:func:`~axiometrics.claims.add_procedure`.
+
+A measure may belong to several families (:attr:`Measure.also_families`)
+that take the same inputs; it then declares every required claim of each,
+and ``names(family=...)`` lists it under each.  Set
 the environment variable ``AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS=1`` (or
 call :func:`reset_default_registry` with ``third_party=False``) to load the
 built-ins only.  A third-party plugin that fails to load is skipped with one
@@ -23,8 +35,10 @@ import re
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 from axiometrics import claims as claim_catalogue
 from axiometrics.declarations import Holds, NotApplicable
@@ -36,14 +50,15 @@ from axiometrics.errors import (
     UnknownClaimError,
     UnknownMeasureError,
 )
+from axiometrics.families import Family, label_batch, register_family
 from axiometrics.families import family as lookup_family
-from axiometrics.families import label_batch
 from axiometrics.measure import Measure
 from axiometrics.plugin import MeasureDefinition, MeasurePlugin
 from axiometrics.scoring import Evaluation, check_on_undefined, evaluate_compute, run_compute
 from axiometrics.suggest import closest
 
 __all__ = [
+    "FAMILY_ENTRY_POINT_GROUP",
     "MEASURE_ENTRY_POINT_GROUP",
     "Registry",
     "Scorer",
@@ -53,6 +68,7 @@ __all__ = [
 
 MEASURE_ENTRY_POINT_GROUP = "axiometrics.measures"
 CLAIM_ENTRY_POINT_GROUP = "axiometrics.claims"
+FAMILY_ENTRY_POINT_GROUP = "axiometrics.families"
 BUILTIN_DISTRIBUTION = "axiometrics"
 DISABLE_ENV = "AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS"
 
@@ -122,6 +138,8 @@ class Scorer:
             vectorized=self.vectorized,
             on_undefined=on_undefined,
         )
+        if prepared.batch_index is None:  # unlabelled input: no label, no name to build
+            return result
         return label_batch(result, prepared, str(self.measure))
 
     def evaluate(self, *inputs: Any, values: Any = None, scale: Any = None) -> Evaluation:
@@ -236,7 +254,11 @@ class Registry:
             fam = lookup_family(measure.family)
         except RegistrationError as exc:
             raise RegistrationError(f"{where}: {exc}") from None
-        measure = replace(measure, family=fam.name)
+        measure = replace(
+            measure,
+            family=fam.name,
+            also_families=self._also_families(measure, fam, where),
+        )
         measure = replace(measure, claims=self._complete_claims(measure, where))
         self._check_signature(measure, compute, fam.inputs, where, vectorized)
         self._check_unique(measure, plugin)
@@ -275,7 +297,7 @@ class Registry:
         self._aliases = {a: n for a, n in self._aliases.items() if n != scorer.name}
 
     def load_entry_points(self, *, third_party: bool = True, strict: bool = False) -> None:
-        """Load claims and measures from the installed entry points.
+        """Load families, claims and measures from the installed entry points.
 
         A third-party plugin that fails (raises at import, provides the wrong
         objects, or does not register: a clash, a missing declaration, ...)
@@ -292,6 +314,15 @@ class Registry:
             ``True`` raises a third-party plugin's error instead of skipping
             it (for plugin authors' own tests).
         """
+        _rescan_entry_points()  # plugins installed since the last load are seen
+        for ep in _entry_points(FAMILY_ENTRY_POINT_GROUP, third_party):
+            guard = strict or _dist_name(ep) == BUILTIN_DISTRIBUTION
+            try:
+                self._load_families(ep)
+            except Exception as exc:
+                if guard:
+                    raise
+                self._skip(ep, FAMILY_ENTRY_POINT_GROUP, exc)
         for ep in _entry_points(CLAIM_ENTRY_POINT_GROUP, third_party):
             guard = strict or _dist_name(ep) == BUILTIN_DISTRIBUTION
             try:
@@ -311,6 +342,34 @@ class Registry:
                 self._scorers, self._aliases = saved  # all of the plugin or nothing
                 self._skip(ep, MEASURE_ENTRY_POINT_GROUP, exc)
 
+    @staticmethod
+    def _load_families(ep: EntryPoint) -> None:
+        obj = ep.load()
+        if callable(obj) and not isinstance(obj, Family):
+            obj = obj()
+        items = [obj] if isinstance(obj, Family) else list(obj)
+        fresh: dict[str, Family] = {}
+        for item in items:
+            if not isinstance(item, Family):
+                raise RegistrationError(
+                    f"plugin={ep.name!r}: families entry points must provide Family objects "
+                    f"(got {type(item).__name__})"
+                )
+            try:
+                known = lookup_family(item.name)
+            except RegistrationError:
+                known = None
+            if known is item:
+                continue  # loaded before (another registry, or the plugin module itself)
+            if known is not None or item.name.lower() in fresh:
+                raise RegistrationError(
+                    f"plugin={ep.name!r} family={item.name!r}: a family with this name is "
+                    "already registered"
+                )
+            fresh[item.name.lower()] = item
+        for item in fresh.values():  # all of the entry point's families or none
+            register_family(item, plugin=ep.name)
+
     def _load_claims(self, ep: EntryPoint) -> None:
         items = _resolve(ep)
         for item in items:
@@ -323,6 +382,24 @@ class Registry:
             if isinstance(item, claim_catalogue.Claim):
                 if item.name not in {c.name for c in claim_catalogue.registered_claims()}:
                     claim_catalogue.register_claim(item, plugin=ep.name)
+                    continue
+                # A claim two family plugins share: the first registers it, the others
+                # attach their procedures (an identical procedure again is a no-op).
+                # Sharing means saying the same thing: another statement under a
+                # taken name is a clash, not a merge.
+                taken = claim_catalogue.claim(item.name)
+                if (item.form, item.statement, item.logic) != (
+                    taken.form,
+                    taken.statement,
+                    taken.logic,
+                ):
+                    raise RegistrationError(
+                        f"plugin={ep.name!r} claim={item.name!r}: a claim with this name is "
+                        "already registered with another form, statement or logic; give the "
+                        "new claim its own name, or list the same definition"
+                    )
+                for fam_name, procedure in item.procedures.items():
+                    claim_catalogue.add_procedure(item.name, fam_name, procedure, plugin=ep.name)
             else:
                 known = {p.name for p in claim_catalogue.registered_preconditions()}
                 if item.name not in known:
@@ -383,9 +460,15 @@ class Registry:
         return self.get(name).measure
 
     def names(self, family: str | None = None) -> list[str]:
-        """Registered names, optionally of one family (case-insensitive), in registration order."""
+        """Registered names, optionally of one family (case-insensitive), in registration order.
+
+        A measure belonging to several families (``also_families``) is
+        listed under each of them.
+        """
         wanted = None if family is None else lookup_family(family).name
-        return [n for n, s in self._scorers.items() if wanted is None or s.measure.family == wanted]
+        return [
+            n for n, s in self._scorers.items() if wanted is None or wanted in s.measure.families
+        ]
 
     def scorers(self, family: str | None = None) -> list[Scorer]:
         """Registered scorers, optionally of one family."""
@@ -407,17 +490,43 @@ class Registry:
         return len(self._scorers)
 
     # -- validation helpers --------------------------------------------
+    @staticmethod
+    def _also_families(measure: Measure, primary: Family, where: str) -> tuple[str, ...]:
+        """The canonical names of the extra families, each taking the primary's inputs."""
+        out = []
+        for name in measure.also_families:
+            try:
+                extra = lookup_family(name)
+            except RegistrationError as exc:
+                raise RegistrationError(f"{where}: also_families: {exc}") from None
+            if extra.name == primary.name or extra.name in out:
+                raise RegistrationError(
+                    f"{where}: family {extra.name!r} is listed twice (family={measure.family!r}, "
+                    f"also_families={list(measure.also_families)!r})"
+                )
+            if tuple(extra.inputs) != tuple(primary.inputs):
+                raise RegistrationError(
+                    f"{where}: family {extra.name!r} takes inputs {list(extra.inputs)}, not "
+                    f"{list(primary.inputs)} like the measure's family {primary.name!r}; a "
+                    "measure can only belong to families with the same inputs"
+                )
+            out.append(extra.name)
+        return tuple(out)
+
     def _complete_claims(self, measure: Measure, where: str) -> dict[str, Any]:
         declared = dict(measure.claims)
+        families = measure.families
+        shown = families[0] if len(families) == 1 else "/".join(families)
         for claim_name, decl in declared.items():
             try:
                 claim = claim_catalogue.claim(claim_name)
             except UnknownClaimError as exc:
                 raise UnknownClaimError(f"{where}: {exc}") from None
-            if not claim.applies_to(measure.family) and not isinstance(decl, NotApplicable):
+            checked_as = measure.claim_family(claim)
+            if checked_as is None and not isinstance(decl, NotApplicable):
                 raise RegistrationError(
                     f"{where}: claim {claim_name!r} applies to families {list(claim.families)}, "
-                    f"not {measure.family!r}; declare it NotApplicable or drop it"
+                    f"not {shown!r}; declare it NotApplicable or drop it"
                 )
             if isinstance(decl, Holds):
                 for pre in decl.preconditions:
@@ -425,21 +534,24 @@ class Registry:
                         condition = claim_catalogue.precondition(pre)
                     except UnknownClaimError as exc:
                         raise UnknownClaimError(f"{where}: claim {claim_name!r}: {exc}") from None
-                    if measure.family not in condition.families:
+                    if checked_as not in condition.families:
                         raise RegistrationError(
                             f"{where}: claim {claim_name!r}: precondition {pre!r} applies to "
-                            f"families {list(condition.families)}, not {measure.family!r}"
+                            f"families {list(condition.families)}, not {checked_as!r} (the "
+                            "family whose procedure checks this claim for the measure)"
                         )
-        missing = [
-            c.name
-            for c in claim_catalogue.required_claims_for_family(measure.family)
-            if c.name not in declared
-        ]
-        if missing:
-            raise RegistrationError(
-                f"{where}: every claim that applies to family {measure.family!r} needs a "
-                f"declaration (Holds, Violated or NotApplicable); missing: {', '.join(missing)}"
-            )
+        for fam_name in families:
+            missing = [
+                c.name
+                for c in claim_catalogue.required_claims_for_family(fam_name)
+                if c.name not in declared
+            ]
+            if missing:
+                raise RegistrationError(
+                    f"{where}: every claim that applies to family {fam_name!r} needs a "
+                    f"declaration (Holds, Violated or NotApplicable); missing: "
+                    f"{', '.join(missing)}"
+                )
         for c in claim_catalogue.registered_claims():
             declared.setdefault(
                 c.name, NotApplicable(f"applies to {'/'.join(c.families)} measures only")
@@ -502,6 +614,30 @@ class Registry:
 def _dist_name(ep: EntryPoint) -> str:
     dist = getattr(ep, "dist", None)
     return getattr(dist, "name", "") or ""
+
+
+_SCAN: list[Any] = []
+
+
+def entry_points(group: str) -> Any:
+    """The installed entry points of ``group``, from one scan per plugin load.
+
+    Every call of :func:`importlib.metadata.entry_points` reads the metadata
+    of every installed distribution; :meth:`Registry.load_entry_points` asks
+    for three groups, so the scan is made once (:func:`_rescan_entry_points`)
+    and the groups are selected from it.  ``importlib.metadata`` costs about
+    30 ms to import (it loads the ``email`` package), so it is imported with
+    the plugins rather than with ``axiometrics``.
+    """
+    if not _SCAN:
+        _rescan_entry_points()
+    return _SCAN[0].select(group=group)
+
+
+def _rescan_entry_points() -> None:
+    from importlib.metadata import entry_points as installed
+
+    _SCAN[:] = [installed()]
 
 
 def _entry_points(group: str, third_party: bool) -> list[EntryPoint]:

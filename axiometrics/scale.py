@@ -9,6 +9,7 @@ the values) can be tested.
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -68,22 +69,29 @@ def as_real_array(data: Any, *, name: str, what: str) -> np.ndarray:
     InputTypeError
         If the data are not real numbers.
     """
-    shown = " ".join(repr(data).split())
-    shown = shown if len(shown) <= 120 else shown[:117] + "..."
+    if type(data) is np.ndarray and data.dtype == np.float64:
+        return data  # the common case, without a conversion
     try:
         raw = np.asarray(data)
     except (TypeError, ValueError) as exc:
         raise InputTypeError(
-            f"{name} must be numeric {what} in a regular array (got {shown}: ragged or unreadable)"
+            f"{name} must be numeric {what} in a regular array (got {_shown(data)}: ragged or "
+            "unreadable)"
         ) from exc
     kind = raw.dtype.kind
     if kind not in "iuf":
         got = _KIND_NAMES.get(kind, "another type")
         raise InputTypeError(
-            f"{name} must be numeric {what} (got {shown}: {got}, dtype {raw.dtype}; "
+            f"{name} must be numeric {what} (got {_shown(data)}: {got}, dtype {raw.dtype}; "
             "real numbers expected)"
         )
     return raw.astype(float, copy=False)
+
+
+def _shown(data: Any) -> str:
+    """``repr(data)`` on one line, at most 120 characters (built only for error messages)."""
+    shown = " ".join(repr(data).split())
+    return shown if len(shown) <= 120 else shown[:117] + "..."
 
 
 def is_pandas(obj: Any, kind: str | None = None) -> bool:
@@ -133,6 +141,8 @@ def validate_values(values: Any, n_classes: int, *, name: str = "values") -> np.
     if values is None:
         return np.arange(n_classes, dtype=float)
     arr = as_real_array(values, name=name, what="class values")
+    if _plainly_increasing(arr, n_classes):
+        return arr
     if arr.ndim == 0 or arr.shape[-1] != n_classes:
         raise InvalidInputError(
             f"{name} must have {n_classes} entries, one per class "
@@ -152,6 +162,21 @@ def validate_values(values: Any, n_classes: int, *, name: str = "values") -> np.
             f"{name} must be strictly increasing, without duplicates (got {values!r})"
         )
     return arr
+
+
+def _plainly_increasing(arr: np.ndarray, n_classes: int) -> bool:
+    """The common case of :func:`validate_values` in one comparison pass.
+
+    One vector of ``n_classes`` strictly increasing values (comparisons with
+    NaN are false) whose ends and span are finite; ``False`` sends the
+    values through the itemised checks, which raise the precise error.
+    """
+    if arr.ndim != 1 or arr.shape[0] != n_classes or n_classes < 2:
+        return False
+    if not bool((arr[1:] > arr[:-1]).all()):
+        return False
+    low, high = float(arr[0]), float(arr[-1])
+    return math.isfinite(low) and math.isfinite(high) and math.isfinite(high - low)
 
 
 @dataclass(frozen=True)

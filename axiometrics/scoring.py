@@ -83,6 +83,99 @@ def _call_scalar(compute: Callable[..., Any], measure: Measure, prepared: Prepar
     return Evaluation(scores, undefined)
 
 
+def _raw_scores(
+    compute: Callable[..., Any], measure: Measure, prepared: Prepared, vectorized: bool
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """Call ``compute`` under the floating-point guard: scores, and the mask or ``None``."""
+    with np.errstate(divide="raise", invalid="raise", over="raise", under="ignore"):
+        try:
+            if vectorized:
+                raw = compute(*prepared.arrays, values=prepared.values, **measure.bound)
+            else:
+                raw = _call_scalar(compute, measure, prepared)
+        except FloatingPointError as exc:
+            raise MeasureImplementationError(
+                f"measure={measure.name!r} raised a floating-point error ({exc}); "
+                "its compute function must guard divisions and logarithms"
+            ) from exc
+    undefined: np.ndarray | None = None
+    if isinstance(raw, Evaluation):
+        scores = np.asarray(raw.scores, dtype=float)
+        undefined = np.asarray(raw.undefined, dtype=bool)
+    else:
+        scores = np.asarray(raw, dtype=float)
+    batch = prepared.batch_shape
+    try:
+        if scores.shape != batch:
+            scores = np.broadcast_to(scores, batch)
+        if undefined is not None and undefined.shape != batch:
+            undefined = np.broadcast_to(undefined, batch)
+    except ValueError:
+        raise MeasureImplementationError(
+            f"measure={measure.name!r} returned shape {scores.shape}; expected the batch shape "
+            f"{batch}"
+        ) from None
+    if undefined is not None and not undefined.any():
+        undefined = None
+    return scores, undefined
+
+
+def _within_contract(scores: np.ndarray, measure: Measure) -> bool:
+    """Whether every score is finite and inside the declared range (up to the slack).
+
+    ``s < low - slack(s)`` and ``s > high + slack(s)`` are monotone in ``s``
+    (the slack grows by a factor ``1e-9`` of ``|s|``), so the smallest and
+    the largest score decide for all of them; ``min`` propagates NaN.
+    """
+    if scores.size == 0:
+        return True
+    low, high = measure.range.lower, measure.range.upper
+    if scores.ndim == 0:
+        smallest = largest = float(scores)
+    else:
+        smallest, largest = float(scores.min()), float(scores.max())
+    if not (math.isfinite(smallest) and math.isfinite(largest)):
+        return False
+    return smallest >= low - RANGE_SLACK * (1.0 + abs(smallest)) and largest <= high + (
+        RANGE_SLACK * (1.0 + abs(largest))
+    )
+
+
+def _check_contract(scores: np.ndarray, undefined: np.ndarray, measure: Measure) -> None:
+    """Raise :class:`MeasureImplementationError` for NaN, inf or out-of-range defined scores."""
+    defined = ~undefined
+    if not np.all(np.isfinite(scores[defined])):
+        raise MeasureImplementationError(
+            f"measure={measure.name!r} returned NaN or inf on an input it does not declare "
+            "undefined"
+        )
+    low, high = measure.range.lower, measure.range.upper
+    slack = RANGE_SLACK * (1.0 + np.abs(scores[defined]))
+    if np.any(scores[defined] < low - slack) or np.any(scores[defined] > high + slack):
+        bad = scores[defined][(scores[defined] < low - slack) | (scores[defined] > high + slack)]
+        raise MeasureImplementationError(
+            f"measure={measure.name!r} returned {float(bad[0])!r}, outside its declared range "
+            f"{measure.range}"
+        )
+
+
+def _checked_scores(
+    compute: Callable[..., Any], measure: Measure, prepared: Prepared, vectorized: bool
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """Scores clipped to the declared range (0 where undefined) and the mask (``None``: none)."""
+    scores, undefined = _raw_scores(compute, measure, prepared, vectorized)
+    low, high = measure.range.lower, measure.range.upper
+    if undefined is None:
+        if not _within_contract(scores, measure):
+            _check_contract(scores, np.zeros(scores.shape, dtype=bool), measure)
+        if scores.ndim == 0:  # one input: clip the Python float
+            return np.asarray(min(max(float(scores), low), high)), None
+        return np.clip(scores, low, high), None
+    _check_contract(scores, undefined, measure)
+    with np.errstate(invalid="ignore"):  # undefined entries may hold NaN; they are replaced
+        return np.where(undefined, 0.0, np.clip(scores, low, high)), undefined
+
+
 def evaluate_compute(
     compute: Callable[..., Any],
     measure: Measure,
@@ -103,49 +196,9 @@ def evaluate_compute(
     MeasureImplementationError
         If the compute function breaks the contract.
     """
-    with np.errstate(divide="raise", invalid="raise", over="raise", under="ignore"):
-        try:
-            if vectorized:
-                raw = compute(*prepared.arrays, values=prepared.values, **measure.bound)
-            else:
-                raw = _call_scalar(compute, measure, prepared)
-        except FloatingPointError as exc:
-            raise MeasureImplementationError(
-                f"measure={measure.name!r} raised a floating-point error ({exc}); "
-                "its compute function must guard divisions and logarithms"
-            ) from exc
-    if isinstance(raw, Evaluation):
-        scores, undefined = (
-            np.asarray(raw.scores, dtype=float),
-            np.asarray(raw.undefined, dtype=bool),
-        )
-    else:
-        scores = np.asarray(raw, dtype=float)
-        undefined = np.zeros(scores.shape, dtype=bool)
-    try:
-        scores = np.broadcast_to(scores, prepared.batch_shape)
-        undefined = np.broadcast_to(undefined, prepared.batch_shape)
-    except ValueError:
-        raise MeasureImplementationError(
-            f"measure={measure.name!r} returned shape {scores.shape}; expected the batch shape "
-            f"{prepared.batch_shape}"
-        ) from None
-    defined = ~undefined
-    if not np.all(np.isfinite(scores[defined])):
-        raise MeasureImplementationError(
-            f"measure={measure.name!r} returned NaN or inf on an input it does not declare "
-            "undefined"
-        )
-    low, high = measure.range.lower, measure.range.upper
-    slack = RANGE_SLACK * (1.0 + np.abs(scores[defined]))
-    if np.any(scores[defined] < low - slack) or np.any(scores[defined] > high + slack):
-        bad = scores[defined][(scores[defined] < low - slack) | (scores[defined] > high + slack)]
-        raise MeasureImplementationError(
-            f"measure={measure.name!r} returned {float(bad[0])!r}, outside its declared range "
-            f"{measure.range}"
-        )
-    with np.errstate(invalid="ignore"):  # undefined entries may hold NaN; they are replaced
-        scores = np.where(undefined, 0.0, np.clip(scores, low, high))
+    scores, undefined = _checked_scores(compute, measure, prepared, vectorized)
+    if undefined is None:
+        return Evaluation(np.array(scores), np.zeros(scores.shape, dtype=bool))
     return Evaluation(np.array(scores), np.array(undefined))
 
 
@@ -179,8 +232,8 @@ def run_compute(
         A float for unbatched input, else an array of the batch shape.
     """
     check_on_undefined(on_undefined)
-    scores, undefined = evaluate_compute(compute, measure, prepared, vectorized=vectorized)
-    if np.any(undefined):
+    scores, undefined = _checked_scores(compute, measure, prepared, vectorized)
+    if undefined is not None:
         if isinstance(on_undefined, str):
             idx = [tuple(int(i) for i in row) for row in np.argwhere(undefined)]
             raise UndefinedMeasureError(measure.name, idx, measure.undefined or "undefined input")

@@ -68,6 +68,7 @@ __all__ = [
     "distribution_pairs",
     "distributions",
     "few_item_improvements",
+    "few_item_systems",
     "gold_item_moves",
     "improved_systems",
     "increasing_transforms",
@@ -88,6 +89,25 @@ DEFAULT_MAX_COUNT = 10**6
 SMALL_COUNT = 9
 #: "Many classes": a deliberate share of the draws has at least this many.
 MANY_CLASSES = 10
+
+
+@functools.lru_cache(maxsize=4096)
+def _ints(lo: int, hi: int) -> st.SearchStrategy[int]:
+    """``st.integers(lo, hi)``, built once: a new strategy object costs a validation per draw."""
+    return st.integers(int(lo), int(hi))
+
+
+def _sampled(options: Sequence[Any]) -> st.SearchStrategy[Any]:
+    """``st.sampled_from(options)``, built once per distinct tuple of options."""
+    return _sampled_tuple(tuple(options))
+
+
+@functools.lru_cache(maxsize=4096)
+def _sampled_tuple(options: tuple[Any, ...]) -> st.SearchStrategy[Any]:
+    return st.sampled_from(options)
+
+
+_BOOLEANS = st.booleans()
 
 
 class StrategyArgumentError(InvalidArgument, InvalidParameterError):
@@ -136,22 +156,79 @@ def _n_classes(lo: int, hi: int) -> st.SearchStrategy[int]:
     if lo == hi:
         return st.just(lo)
     if hi - lo <= 2:
-        return st.integers(lo, hi)
+        return _ints(lo, hi)
     if hi >= MANY_CLASSES and lo < MANY_CLASSES:
         # About a fifth of the draws have 10+ classes (a deliberate corner).
-        small = st.integers(lo, lo + 2)
-        many = st.integers(MANY_CLASSES, hi)
-        return st.one_of(small, small, small, small, st.integers(lo, hi), st.integers(lo, hi), many)
-    return st.one_of(st.integers(lo, lo + 2), st.integers(lo, hi))
+        small = _ints(lo, lo + 2)
+        many = _ints(MANY_CLASSES, hi)
+        return st.one_of(small, small, small, small, _ints(lo, hi), _ints(lo, hi), many)
+    return st.one_of(_ints(lo, lo + 2), _ints(lo, hi))
 
 
 @functools.lru_cache(maxsize=256)
 def _count(max_count: int) -> st.SearchStrategy[int]:
     """One count: small (shrinks to 0) or anywhere up to ``max_count``."""
-    small = st.integers(0, min(SMALL_COUNT, max_count))
+    small = _ints(0, min(SMALL_COUNT, max_count))
     if max_count <= SMALL_COUNT:
         return small
-    return st.one_of(small, st.integers(0, max_count))
+    return st.one_of(small, _ints(0, max_count))
+
+
+#: Arrays of at most this many counts are drawn one count at a time, so their
+#: counterexamples shrink count by count; larger ones are drawn as a whole.
+CELL_BY_CELL = 16
+#: The seed of an array drawn as a whole (shrinks toward 0).
+_SEED = _ints(0, 2**32 - 1)
+#: Shares (in quarters) of the cells of a whole array that are zero or drawn
+#: from the full count range; both shrink toward 0.
+_QUARTERS = _ints(0, 4)
+
+
+def _counts(draw: st.DrawFn, size: int, cap: int) -> np.ndarray:
+    """``size`` counts in ``0 .. cap`` (int64): one draw per count for small arrays.
+
+    Larger arrays cost a handful of draws however many cells they have (the
+    choices Hypothesis records, replays and shrinks are what make a case
+    expensive): see :func:`_whole_counts`.
+    """
+    if size <= CELL_BY_CELL:
+        count = _count(cap)
+        return np.asarray([draw(count) for _ in range(size)], dtype=np.int64)
+    return draw(_whole_counts(size, cap))
+
+
+@functools.lru_cache(maxsize=256)
+def _whole_counts(size: int, cap: int) -> st.SearchStrategy[np.ndarray]:
+    return _expanded_counts(size, cap)
+
+
+@st.composite
+def _expanded_counts(draw: st.DrawFn, size: int, cap: int) -> np.ndarray:
+    """A whole array of counts from five draws, expanded deterministically.
+
+    The draws are the largest small count (``0 .. 9``), the shares (in
+    quarters) of cells drawn from the full range and of zero cells, whether
+    the full-range cells include the cap itself, and a seed.  Full-range
+    cells are log-uniform in ``1 .. cap`` (so 3 next to 900,000 is as common
+    as in Hypothesis' own integer draws) and a quarter of them sit at the cap
+    when asked.  Everything shrinks toward an array of zeros and ones from
+    seed 0, which the callers' repairs turn into a small readable input.
+    """
+    small_top = draw(_ints(0, min(SMALL_COUNT, cap)))
+    big_share = draw(_QUARTERS) if cap > SMALL_COUNT else 0
+    zero_share = draw(_QUARTERS)
+    at_cap = draw(_BOOLEANS) if big_share else False
+    rng = np.random.default_rng(draw(_SEED))
+    out = rng.integers(0, small_top + 1, size=size, dtype=np.int64)
+    if big_share:
+        big = rng.random(size) < big_share / 4
+        magnitude = np.exp(rng.uniform(0.0, np.log(cap), size=int(big.sum())))
+        out[big] = np.clip(np.round(magnitude), 1, cap).astype(np.int64)
+        if at_cap:
+            out[big & (rng.random(size) < 0.25)] = cap
+    if zero_share:
+        out[rng.random(size) < zero_share / 4] = 0
+    return out
 
 
 # -- class scales and values ----------------------------------------------------
@@ -203,31 +280,31 @@ EXTREME_MAGNITUDE = 1e9
 @st.composite
 def _extreme_values(draw: st.DrawFn, lo: int, hi: int, integer: bool) -> np.ndarray:
     c = draw(_n_classes(lo, hi))
-    layout = draw(st.sampled_from(("wide", "near_merge", "tiny", "negative")))
-    exponent = st.integers(-9 if not integer else 0, 9)
+    layout = draw(_sampled(("wide", "near_merge", "tiny", "negative")))
+    exponent = _ints(-9 if not integer else 0, 9)
     if layout == "tiny" and not integer:
         # Every gap tiny relative to the magnitude of the values.
         base = draw(st.floats(-EXTREME_MAGNITUDE / 2, EXTREME_MAGNITUDE / 2))
         unit = max(abs(base), 1.0) * EXTREME_RELATIVE_GAP
-        gaps = [unit * draw(st.integers(1, 1000)) for _ in range(c - 1)]
+        gaps = [unit * draw(_ints(1, 1000)) for _ in range(c - 1)]
     elif layout == "near_merge":
         # Wide gaps but one pair of classes nearly merged.
-        big = [10.0 ** draw(st.integers(0, 8)) * draw(st.integers(1, 9)) for _ in range(c - 1)]
-        merged = draw(st.integers(0, c - 2))
+        big = [10.0 ** draw(_ints(0, 8)) * draw(_ints(1, 9)) for _ in range(c - 1)]
+        merged = draw(_ints(0, c - 2))
         scale = max(big) * c
         big[merged] = (
             max(1.0, scale * EXTREME_RELATIVE_GAP) if integer else (scale * EXTREME_RELATIVE_GAP)
         )
         gaps = big
-        base = float(draw(st.integers(-1000, 1000)))
+        base = float(draw(_ints(-1000, 1000)))
     else:
-        gaps = [10.0 ** draw(exponent) * draw(st.integers(1, 9)) for _ in range(c - 1)]
+        gaps = [10.0 ** draw(exponent) * draw(_ints(1, 9)) for _ in range(c - 1)]
         base = 0.0
         if layout == "negative":
             # Values straddling zero: class k sits near 0, those below are negative.
-            k = draw(st.integers(1, c - 1))
-            base = -float(np.sum(gaps[:k])) + float(draw(st.integers(-3, 3)))
-        if not integer and draw(st.booleans()):
+            k = draw(_ints(1, c - 1))
+            base = -float(np.sum(gaps[:k])) + float(draw(_ints(-3, 3)))
+        if not integer and draw(_BOOLEANS):
             base += draw(st.floats(-1.0, 1.0))
     values = base + np.concatenate([[0.0], np.cumsum(gaps)])
     if integer:
@@ -279,7 +356,7 @@ def _value_pairs(draw: st.DrawFn, lo: int, hi: int, integer: bool) -> tuple[np.n
 
 @functools.lru_cache(maxsize=64)
 def _gaps(max_gap: int, fractional: bool) -> st.SearchStrategy[float]:
-    whole = st.integers(1, max_gap)
+    whole = _ints(1, max_gap)
     if not fractional or max_gap == 1:
         return whole
     return st.one_of(whole, st.floats(1.0 / max_gap, float(max_gap)))
@@ -290,9 +367,9 @@ def _class_values(
     draw: st.DrawFn, lo: int, hi: int, spacing: str, max_gap: int = 1000, fractional: bool = True
 ) -> np.ndarray:
     c = draw(_n_classes(lo, hi))
-    start = draw(st.integers(-10, 10))
+    start = draw(_ints(-10, 10))
     if spacing == "equidistant":
-        step = draw(st.integers(1, 100))
+        step = draw(_ints(1, 100))
         return np.asarray(start + step * np.arange(c), dtype=float)
     gap = _gaps(max_gap, fractional)
     gaps = [draw(gap) for _ in range(c - 1)]
@@ -317,7 +394,7 @@ def class_scales(
     @st.composite
     def build(draw: st.DrawFn) -> ClassScale:
         c = draw(_n_classes(lo, hi))
-        textual = draw(st.booleans())
+        textual = draw(_BOOLEANS)
         labels: list[Any] = [f"c{k}" for k in range(c)] if textual else list(range(c))
         if spacing == "default":
             return ClassScale(labels)
@@ -426,14 +503,14 @@ def _transforms(
 @st.composite
 def _piecewise(draw: st.DrawFn, lo: int, hi: int) -> IncreasingTransform:
     k = draw(_n_classes(lo, hi))
-    gaps = [draw(st.integers(1, 1000)) for _ in range(k - 1)]
+    gaps = [draw(_ints(1, 1000)) for _ in range(k - 1)]
     ys = np.concatenate([[0.0], np.cumsum(gaps)])
     return IncreasingTransform("piecewise", tuple(float(y) for y in ys))
 
 
-_CUBIC = st.integers(1, 100).map(lambda a: IncreasingTransform("cubic", (float(a),)))
-_LOG = st.sampled_from([1.0, 0.5, 2.0, 0.1]).map(lambda s: IncreasingTransform("log", (s,)))
-_AFFINE = st.tuples(st.integers(1, 100), st.integers(-10, 10)).map(
+_CUBIC = _ints(1, 100).map(lambda a: IncreasingTransform("cubic", (float(a),)))
+_LOG = _sampled([1.0, 0.5, 2.0, 0.1]).map(lambda s: IncreasingTransform("log", (s,)))
+_AFFINE = st.tuples(_ints(1, 100), _ints(-10, 10)).map(
     lambda ab: IncreasingTransform("affine", (float(ab[0]), float(ab[1])))
 )
 
@@ -499,18 +576,17 @@ def _class_counts(
 ) -> np.ndarray:
     """``need == -1`` means: every class non-empty."""
     c = draw(_n_classes(lo, hi))
-    shape = draw(st.sampled_from(_COUNT_SHAPES))
+    shape = draw(_sampled(_COUNT_SHAPES))
     if shape == "one_class":
         counts = np.zeros(c, dtype=np.int64)
-        counts[draw(st.integers(0, c - 1))] = draw(st.integers(1, cap))
+        counts[draw(_ints(0, c - 1))] = draw(_ints(1, cap))
     elif shape == "equal":
-        counts = np.full(c, draw(st.integers(1, cap)), dtype=np.int64)
+        counts = np.full(c, draw(_ints(1, cap)), dtype=np.int64)
     elif shape == "extreme":
-        small = _count(min(SMALL_COUNT, cap))
-        counts = np.asarray([draw(small) for _ in range(c)], dtype=np.int64)
-        counts[draw(st.integers(0, c - 1))] = cap
+        counts = _counts(draw, c, min(SMALL_COUNT, cap))
+        counts[draw(_ints(0, c - 1))] = cap
     else:
-        counts = np.asarray([draw(_count(cap)) for _ in range(c)], dtype=np.int64)
+        counts = _counts(draw, c, cap)
     return _repair_counts(counts, cap, need=c if need < 0 else need, distinct=distinct)
 
 
@@ -548,7 +624,7 @@ def _repair_counts(counts: np.ndarray, cap: int, *, need: int, distinct: bool) -
 
 
 _MATRIX_SHAPES = ("free", "few_items", "perfect", "constant_system", "single_gold_class", "extreme")
-_FEW_ITEMS = st.integers(1, 4)
+_FEW_ITEMS = _ints(1, 4)
 
 
 def confusion_matrices(
@@ -593,32 +669,30 @@ def _confusion_matrices(
     draw: st.DrawFn, lo: int, hi: int, cap: int, empty_gold: bool, empty_system: bool
 ) -> np.ndarray:
     c = draw(_n_classes(lo, hi))
-    shape = draw(st.sampled_from(_MATRIX_SHAPES))
-    count = _count(cap)
+    shape = draw(_sampled(_MATRIX_SHAPES))
     m = np.zeros((c, c), dtype=np.int64)
     if shape == "few_items":
-        cell = st.integers(0, c - 1)
+        cell = _ints(0, c - 1)
         for _ in range(draw(_FEW_ITEMS)):
             m[draw(cell), draw(cell)] += 1
     elif shape == "perfect":
-        m[np.diag_indices(c)] = [draw(count) for _ in range(c)]
+        m[np.diag_indices(c)] = _counts(draw, c, cap)
     elif shape == "constant_system":
-        k = draw(st.integers(0, c - 1))
-        m[k] = [draw(count) for _ in range(c)]
+        k = draw(_ints(0, c - 1))
+        m[k] = _counts(draw, c, cap)
     elif shape == "single_gold_class":
-        j = draw(st.integers(0, c - 1))
-        m[:, j] = [draw(count) for _ in range(c)]
+        j = draw(_ints(0, c - 1))
+        m[:, j] = _counts(draw, c, cap)
     elif shape == "extreme":
-        j = draw(st.integers(0, c - 1))
-        small = _count(min(SMALL_COUNT, cap))
-        big = st.integers(0, cap)
-        for i in range(c):
-            for g in range(c):
-                m[i, g] = draw(big if g == j else small)
+        # One gold class with counts anywhere up to the cap, the others small.
+        j = draw(_ints(0, c - 1))
+        m[:] = _counts(draw, c * c, min(SMALL_COUNT, cap)).reshape(c, c)
+        if c * c <= CELL_BY_CELL:
+            m[:, j] = [draw(_ints(0, cap)) for _ in range(c)]
+        else:
+            m[:, j] = _big_column(draw, c, cap)
     else:
-        for i in range(c):
-            for g in range(c):
-                m[i, g] = draw(count)
+        m[:] = _counts(draw, c * c, cap).reshape(c, c)
     m = np.minimum(m, cap)
     if not empty_gold:
         empty = m.sum(axis=0) == 0
@@ -629,6 +703,14 @@ def _confusion_matrices(
     if m.sum() == 0:
         m[0, 0] = 1
     return m
+
+
+def _big_column(draw: st.DrawFn, c: int, cap: int) -> np.ndarray:
+    """``c`` counts log-uniform in ``0 .. cap`` from one seed (one at the cap)."""
+    rng = np.random.default_rng(draw(_SEED))
+    out = np.round(np.exp(rng.uniform(0.0, np.log(cap + 1), size=c))).astype(np.int64) - 1
+    out[rng.integers(0, c)] = cap
+    return np.clip(out, 0, cap)
 
 
 def scale_factors(*, min_factor: float = 1e-6, max_factor: float = 1e9) -> st.SearchStrategy[float]:
@@ -651,11 +733,11 @@ def scale_factors(*, min_factor: float = 1e-6, max_factor: float = 1e9) -> st.Se
     top = int(np.floor(np.log10(max_factor)))
     bottom = float(min_factor)
     return st.one_of(
-        st.integers(2, int(min(1000, max_factor))).map(float),
-        st.integers(2, 1000).map(lambda n: 1.0 / n),
+        _ints(2, int(min(1000, max_factor))).map(float),
+        _ints(2, 1000).map(lambda n: 1.0 / n),
         st.floats(bottom, 1.0, exclude_max=True),
         st.floats(1.0, min(1000.0, float(max_factor)), exclude_min=True),
-        st.integers(min(3, top), top).map(lambda e: float(10**e)),
+        _ints(min(3, top), top).map(lambda e: float(10**e)),
     )
 
 
@@ -706,9 +788,9 @@ def label_assignments(
     @st.composite
     def build(draw: st.DrawFn) -> LabelAssignment:
         c = draw(_n_classes(lo, hi))
-        n = draw(st.integers(n_lo, n_hi))
-        shape = draw(st.sampled_from(("free", "constant_system", "single_gold_class", "perfect")))
-        label = st.integers(0, c - 1)
+        n = draw(_ints(n_lo, n_hi))
+        shape = draw(_sampled(("free", "constant_system", "single_gold_class", "perfect")))
+        label = _ints(0, c - 1)
         if shape == "single_gold_class":
             gold = [draw(label)] * n
         else:
@@ -793,10 +875,10 @@ def _distribution_options(
 def _distribution(
     draw: st.DrawFn, c: int, cap: int, kinds: tuple[str, ...], zero_bins: bool
 ) -> np.ndarray:
-    kind = draw(st.sampled_from(kinds))
+    kind = draw(_sampled(kinds))
     if kind == "one_hot":
         out = np.zeros(c)
-        out[draw(st.integers(0, c - 1))] = 1.0
+        out[draw(_ints(0, c - 1))] = 1.0
         return out
     if kind == "uniform":
         return np.full(c, 1.0 / c)
@@ -806,7 +888,7 @@ def _distribution(
         spots = zeros if zeros.size else np.asarray([int(np.argmin(counts))])
         out = counts / counts.sum()
         for k in spots:
-            out[k] = draw(st.sampled_from(TINY_PROBABILITIES))
+            out[k] = draw(_sampled(TINY_PROBABILITIES))
         return out / out.sum()
     if kind == "continuous":
         weight = st.floats(1e-3 if not zero_bins else 0.0, 1.0)
@@ -870,13 +952,13 @@ def _distribution_pairs(
     modes = [m for m in _PAIR_MODES if (identical or m != "identical")]
     if not related:
         modes = [m for m in modes if m in ("independent", "identical")]
-    mode = draw(st.sampled_from(modes)) if len(modes) > 1 else modes[0]
+    mode = draw(_sampled(modes)) if len(modes) > 1 else modes[0]
     if mode == "near_identical":
         # p = q with a hair of mass (1e-9 .. 1e-4) moved between two bins.
         q = _normalise(draw(_class_counts(c, c, max(cap, 2), 1 if zero_bins else -1, False)))
         donor = int(np.argmax(q))
-        receiver = draw(st.sampled_from([k for k in range(c) if k != donor]))
-        step = min(float(draw(st.sampled_from(NEAR_IDENTICAL_STEPS))), float(q[donor]) / 2)
+        receiver = draw(_sampled([k for k in range(c) if k != donor]))
+        step = min(float(draw(_sampled(NEAR_IDENTICAL_STEPS))), float(q[donor]) / 2)
         p = q.copy()
         p[donor] -= step
         p[receiver] += step
@@ -889,11 +971,11 @@ def _distribution_pairs(
                 p = p + 1 if np.any(p == 0) else p
             return _normalise(p), _normalise(q)
         donor = draw(
-            st.sampled_from(
+            _sampled(
                 [int(k) for k in np.flatnonzero(q > (0 if zero_bins else 1))] or [int(np.argmax(q))]
             )
         )
-        receiver = draw(st.sampled_from([k for k in range(c) if k != donor]))
+        receiver = draw(_sampled([k for k in range(c) if k != donor]))
         p = q.copy()
         if p[donor] > (0 if zero_bins else 1):
             p[donor] -= 1
@@ -927,7 +1009,7 @@ def _preserving_counts(draw: st.DrawFn, q_counts: np.ndarray, cap: int) -> np.nd
     """Integer weights ordered exactly like ``q_counts`` (ties included)."""
     rank = _priority_levels(q_counts)
     n_levels = int(rank.max()) + 1
-    gaps = [draw(st.integers(0 if k == 0 else 1, max(cap, 1))) for k in range(n_levels)]
+    gaps = [draw(_ints(0 if k == 0 else 1, max(cap, 1))) for k in range(n_levels)]
     level_weight = np.cumsum(gaps)
     if level_weight[-1] == 0:
         level_weight = level_weight + 1
@@ -958,7 +1040,7 @@ def priority_preserving_estimates(
         if not uniform_gold and np.all(q_counts == q_counts[0]):
             q_counts = q_counts.copy()
             q_counts[0] = q_counts[0] + 1 if q_counts[0] < cap else q_counts[0] - 1
-        if q_counts.size >= 2 and draw(st.integers(0, 4)) == 0:
+        if q_counts.size >= 2 and draw(_ints(0, 4)) == 0:
             # A fifth of the draws: two gold bins a hair apart (1e-12 .. 1e-6),
             # kept in the same order by an estimate with an ordinary gap.
             q = _normalise(q_counts)
@@ -966,10 +1048,10 @@ def priority_preserving_estimates(
             level = max(float(q[i]), float(q[j]), 1.0 / q.size)
             gold = q.copy()
             gold[j] = level
-            gold[i] = level * (1 + draw(st.sampled_from(NEAR_TIE_GAPS)))
+            gold[i] = level * (1 + draw(_sampled(NEAR_TIE_GAPS)))
             gold = gold / gold.sum()
             rank = _priority_levels(gold)
-            weights = np.cumsum([draw(st.integers(1, cap)) for _ in range(int(rank.max()) + 1)])
+            weights = np.cumsum([draw(_ints(1, cap)) for _ in range(int(rank.max()) + 1)])
             return _normalise(weights[rank]), gold
         p_counts = draw(_preserving_counts(q_counts, cap))
         return _normalise(p_counts), _normalise(q_counts)
@@ -1004,20 +1086,20 @@ def priority_violating_estimates(
         p = draw(_preserving_counts(q_counts, cap)).copy()
         if np.all(q_counts == q_counts[0]):
             # Uniform gold: every non-uniform estimate breaks a tie.
-            p[draw(st.integers(0, c - 1))] += draw(st.integers(1, cap))
+            p[draw(_ints(0, c - 1))] += draw(_ints(1, cap))
             return _normalise(p), _normalise(q_counts)
         unequal = [(i, j) for i in range(c) for j in range(c) if q_counts[i] > q_counts[j]]
         tied = [(i, j) for i in range(c) for j in range(i + 1, c) if q_counts[i] == q_counts[j]]
-        mode = draw(st.sampled_from(("swap", "tie", "break_tie", "free", "near_tie", "near_tie")))
+        mode = draw(_sampled(("swap", "tie", "break_tie", "free", "near_tie", "near_tie")))
         if mode == "near_tie":
             return draw(_near_tie_violation(_normalise(q_counts)))
         if mode == "break_tie" and tied:
-            i, j = draw(st.sampled_from(tied))
-            p[i] += draw(st.integers(1, cap))
+            i, j = draw(_sampled(tied))
+            p[i] += draw(_ints(1, cap))
         elif mode == "free":
             p = draw(_class_counts(c, c, cap, 1, False)).copy()
         else:
-            i, j = draw(st.sampled_from(unequal))
+            i, j = draw(_sampled(unequal))
             if mode == "tie":
                 p[i] = p[j]
             else:
@@ -1047,7 +1129,7 @@ def _near_tie_violation(draw: st.DrawFn, q: np.ndarray) -> tuple[np.ndarray, np.
     c = q.size
     i, j = draw(st.permutations(range(c)))[:2]
     level = max(float(q[i]), float(q[j]), 1.0 / c)
-    gap = draw(st.sampled_from(NEAR_TIE_GAPS)) * level
+    gap = draw(_sampled(NEAR_TIE_GAPS)) * level
     gold = q.copy()
     gold[i] = gold[j] = level
     gold[i] += gap
@@ -1056,7 +1138,7 @@ def _near_tie_violation(draw: st.DrawFn, q: np.ndarray) -> tuple[np.ndarray, np.
     above = gold[gold > gold[i]]
     room = (float(above.min()) - float(gold[i])) / 2 if above.size else level
     p = gold.copy()
-    p[i], p[j] = gold[j], gold[i] + min(draw(st.sampled_from((0.1, 0.3))) * level, room)
+    p[i], p[j] = gold[j], gold[i] + min(draw(_sampled((0.1, 0.3))) * level, room)
     return p / p.sum(), gold
 
 
@@ -1111,75 +1193,91 @@ def improved_systems(
     several moves.
     """
     lo, hi = _class_bounds(n_classes, min_classes, max_classes)
-    base = confusion_matrices(
-        n_classes=n_classes,
-        min_classes=lo,
-        max_classes=hi,
-        max_count=max_count,
-        empty_gold_classes=empty_gold_classes,
-        empty_system_classes=empty_system_classes,
-    )
+    cap = _int_option("max_count", max_count, minimum=1)
+    return _improved_systems(lo, hi, cap, bool(empty_gold_classes), bool(empty_system_classes))
 
-    dense = _dense_matrices(lo, hi, _int_option("max_count", max_count, minimum=1))
 
-    @st.composite
-    def build(draw: st.DrawFn) -> SystemImprovement:
-        branch = draw(st.integers(0, 3))
-        if branch == 1:
-            # A quarter of the draws: a handful of items (up to C + 3), mostly
-            # misclassified, with empty gold classes when allowed (where
-            # class-size-based measures such as CEM^ORD break) and every class
-            # used otherwise (where chance-corrected ones such as linear kappa
-            # break), improved by one item moved one class.
-            return draw(
-                _few_item_improvements(
-                    lo, min(hi, lo + 3), empty_gold_classes, empty_system_classes
-                )
-            )
-        if branch == 0:
-            # A quarter of the draws: the smallest improvement inside the
-            # count cap -- one item moved by one class in a large matrix.
-            m = draw(dense).copy()
-            c = m.shape[0]
-            g = draw(st.integers(0, c - 1))
-            s = draw(st.sampled_from([k for k in range(c) if k != g]))
-            m[s, g] = max(m[s, g], 1)
-            t = s - 1 if s > g else s + 1
-            after = m.copy()
-            after[s, g] -= 1
-            after[t, g] += 1
-            return SystemImprovement(m, after, (Move(s, t, g, 1),))
-        m = draw(base).copy()
+@functools.lru_cache(maxsize=256)
+def _improved_systems(
+    lo: int, hi: int, cap: int, empty_gold: bool, empty_system: bool
+) -> st.SearchStrategy[SystemImprovement]:
+    base = _confusion_matrices(lo, hi, cap, empty_gold, empty_system)
+    few = _few_item_improvements(lo, min(hi, lo + 3), empty_gold, empty_system)
+    return _improvements(base, few, _dense_matrices(lo, hi, cap), empty_system)
+
+
+#: Matrices with at most this many misclassified cells draw each cell's move;
+#: more cells take their moves from one seed.
+_MOVES_ONE_BY_ONE = 4
+
+
+@st.composite
+def _improvements(
+    draw: st.DrawFn,
+    base: st.SearchStrategy[np.ndarray],
+    few: st.SearchStrategy[SystemImprovement],
+    dense: st.SearchStrategy[np.ndarray],
+    empty_system: bool,
+) -> SystemImprovement:
+    branch = draw(_ints(0, 3))
+    if branch == 1:
+        # A quarter of the draws: a handful of items (up to C + 3), mostly
+        # misclassified, with empty gold classes when allowed (where
+        # class-size-based measures such as CEM^ORD break) and every class
+        # used otherwise (where chance-corrected ones such as linear kappa
+        # break), improved by one item moved one class.
+        return draw(few)
+    if branch == 0:
+        # A quarter of the draws: the smallest improvement inside the
+        # count cap -- one item moved by one class in a large matrix.
+        m = draw(dense).copy()
         c = m.shape[0]
-        if np.trace(m) == m.sum():
-            # A perfect system cannot improve: add one misclassified item.
-            gold = draw(st.integers(0, c - 1))
-            system = draw(st.integers(0, c - 2))
-            m[system if system < gold else system + 1, gold] += 1
+        g = draw(_ints(0, c - 1))
+        s = draw(_sampled([k for k in range(c) if k != g]))
+        m[s, g] = max(m[s, g], 1)
+        t = s - 1 if s > g else s + 1
         after = m.copy()
-        moves: list[Move] = []
-        cells = [(s, g) for s in range(c) for g in range(c) if s != g and m[s, g] > 0]
-        for s, g in cells:
-            k = draw(st.integers(0, int(m[s, g])))
-            if not empty_system_classes:
-                # Keep the system class non-empty.
-                k = min(k, int(after[s].sum()) - 1)
-            if k <= 0:
-                continue
-            targets = list(range(s - 1, g - 1, -1)) if s > g else list(range(s + 1, g + 1))
-            t = draw(st.sampled_from(targets))
-            after[s, g] -= k
-            after[t, g] += k
-            moves.append(Move(s, t, g, k))
-        if not moves:
-            s, g = cells[0]
-            t = s - 1 if s > g else s + 1
-            after[s, g] -= 1
-            after[t, g] += 1
-            moves.append(Move(s, t, g, 1))
-        return SystemImprovement(m, after, tuple(moves))
-
-    return build()
+        after[s, g] -= 1
+        after[t, g] += 1
+        return SystemImprovement(m, after, (Move(s, t, g, 1),))
+    m = draw(base).copy()
+    c = m.shape[0]
+    if np.trace(m) == m.sum():
+        # A perfect system cannot improve: add one misclassified item.
+        gold = draw(_ints(0, c - 1))
+        system = draw(_ints(0, c - 2))
+        m[system if system < gold else system + 1, gold] += 1
+    after = m.copy()
+    moves: list[Move] = []
+    cells = [(s, g) for s in range(c) for g in range(c) if s != g and m[s, g] > 0]
+    if len(cells) <= _MOVES_ONE_BY_ONE:
+        picks = [(draw(_ints(0, int(m[s, g]))), draw(_ints(0, abs(s - g) - 1))) for s, g in cells]
+    else:
+        # Many misclassified cells: how many items each moves, and how far,
+        # from one seed (a share of the cells moves nothing, some move all).
+        rng = np.random.default_rng(draw(_SEED))
+        still = rng.random(len(cells)) < draw(_QUARTERS) / 4
+        picks = [
+            (0 if still[k] else int(rng.integers(0, m[s, g] + 1)), int(rng.integers(abs(s - g))))
+            for k, (s, g) in enumerate(cells)
+        ]
+    for (s, g), (k, step) in zip(cells, picks, strict=True):
+        if not empty_system:
+            # Keep the system class non-empty.
+            k = min(k, int(after[s].sum()) - 1)
+        if k <= 0:
+            continue
+        t = s - 1 - step if s > g else s + 1 + step
+        after[s, g] -= k
+        after[t, g] += k
+        moves.append(Move(s, t, g, k))
+    if not moves:
+        s, g = cells[0]
+        t = s - 1 if s > g else s + 1
+        after[s, g] -= 1
+        after[t, g] += 1
+        moves.append(Move(s, t, g, 1))
+    return SystemImprovement(m, after, tuple(moves))
 
 
 def few_item_improvements(
@@ -1215,22 +1313,22 @@ def _few_items(
     draw: st.DrawFn, lo: int, hi: int, empty_gold: bool, empty_system: bool
 ) -> SystemImprovement:
     c = draw(_n_classes(lo, hi))
-    n = draw(st.integers(1 if empty_gold and empty_system else c, c + 3))
-    label = st.integers(0, c - 1)
-    layout = draw(st.sampled_from(("free", "all_wrong", "outside", "all_wrong", "outside")))
+    n = draw(_ints(1 if empty_gold and empty_system else c, c + 3))
+    label = _ints(0, c - 1)
+    layout = draw(_sampled(("free", "all_wrong", "outside", "all_wrong", "outside")))
     if layout == "outside" and empty_gold and c >= 3:
         # Gold items in a block at one end, system items beyond empty gold
         # classes on the other side (the OC analogue of a point mass outside
         # the gold's support).
-        start = draw(st.integers(2, c - 1))
-        gold = [draw(st.integers(start, c - 1)) for _ in range(n)]
-        system = [draw(st.integers(0, start - 1)) for _ in range(n)]
+        start = draw(_ints(2, c - 1))
+        gold = [draw(_ints(start, c - 1)) for _ in range(n)]
+        system = [draw(_ints(0, start - 1)) for _ in range(n)]
         if not empty_system:
             # Every system class used: one more item per class, gold in the block.
             for k in range(c):
                 system.append(k)
-                gold.append(draw(st.integers(start, c - 1)))
-        if draw(st.booleans()):
+                gold.append(draw(_ints(start, c - 1)))
+        if draw(_BOOLEANS):
             gold = [c - 1 - g for g in gold]
             system = [c - 1 - s for s in system]
     else:
@@ -1238,10 +1336,10 @@ def _few_items(
         if not empty_gold:
             gold[:c] = draw(st.permutations(range(c)))
         if layout == "all_wrong":
-            system = [draw(st.sampled_from([k for k in range(c) if k != g])) for g in gold]
+            system = [draw(_sampled([k for k in range(c) if k != g])) for g in gold]
             if not empty_system and not empty_gold:
                 # Every system class used, every item wrong: a shifted gold.
-                shift = draw(st.integers(1, c - 1))
+                shift = draw(_ints(1, c - 1))
                 system[:c] = [gold[(k + shift) % c] for k in range(c)]
         else:
             system = [draw(label) for _ in range(n)]
@@ -1251,7 +1349,7 @@ def _few_items(
     if not wrong:
         system[0] = gold[0] + 1 if gold[0] < c - 1 else gold[0] - 1
         wrong = [0]
-    k = draw(st.sampled_from(wrong))
+    k = draw(_sampled(wrong))
     m = np.zeros((c, c), dtype=np.int64)
     np.add.at(m, (np.asarray(system), np.asarray(gold)), 1)
     s, g = system[k], gold[k]
@@ -1262,17 +1360,93 @@ def _few_items(
     return SystemImprovement(m, after, (Move(s, t, g, 1),))
 
 
+def few_item_systems(
+    *,
+    n_classes: int,
+    count: int = 4,
+    empty_gold_classes: bool = True,
+    empty_system_classes: bool = True,
+) -> st.SearchStrategy[np.ndarray]:
+    """``count`` confusion matrices of a handful of items each, ``(count, C, C)``, from one draw.
+
+    Each matrix has 1 to C + 4 items (at least C when a class may not be
+    empty); half of them put every item in a wrong class, a quarter are
+    free, and a quarter (when empty gold classes are allowed and C >= 3)
+    put the gold items in a block at one end of the scale and the system
+    items beyond empty gold classes.  Without empty gold (system) classes
+    every class is used by the gold (the system).  The whole batch is
+    expanded from one drawn seed, so it costs one choice however many
+    matrices it holds: a cheap way to put many small systems, where
+    chance-corrected measures (linear kappa, 6+ items) and class-size-based
+    ones (CEM^ORD) break ordinal monotonicity, into every case.
+    """
+    c = _int_option("n_classes", n_classes, minimum=2)
+    k = _int_option("count", count, minimum=1)
+    return _SEED.map(
+        functools.partial(
+            _few_item_batch,
+            n_classes=c,
+            count=k,
+            empty_gold=bool(empty_gold_classes),
+            empty_system=bool(empty_system_classes),
+        )
+    )
+
+
+def _few_item_batch(
+    seed: int, *, n_classes: int, count: int, empty_gold: bool, empty_system: bool
+) -> np.ndarray:
+    c = n_classes
+    rng = np.random.default_rng(seed)
+    out = np.zeros((count, c, c), dtype=np.int64)
+    fewest = 1 if empty_gold and empty_system else c
+    for b in range(count):
+        n = int(rng.integers(fewest, c + 5))
+        layout = rng.random()
+        if layout < 0.25 and empty_gold and c >= 3:
+            start = int(rng.integers(2, c))
+            gold = rng.integers(start, c, size=n)
+            system = rng.integers(0, start, size=n)
+            if not empty_system:
+                system = np.concatenate([system, np.arange(c)])
+                gold = np.concatenate([gold, rng.integers(start, c, size=c)])
+            if rng.random() < 0.5:
+                gold, system = c - 1 - gold, c - 1 - system
+        else:
+            gold = rng.integers(0, c, size=n)
+            if not empty_gold:
+                gold[:c] = rng.permutation(c)
+            if layout < 0.75:
+                # Every item wrong: a uniformly chosen other class.
+                system = (gold + rng.integers(1, c, size=n)) % c
+                if not empty_system:
+                    if empty_gold:
+                        system[:c] = rng.permutation(c)
+                    else:
+                        system[:c] = gold[(np.arange(c) + rng.integers(1, c)) % c]
+            else:
+                system = rng.integers(0, c, size=n)
+                if not empty_system:
+                    system[:c] = rng.permutation(c)
+        np.add.at(out[b], (system, gold), 1)
+    return out
+
+
 @functools.lru_cache(maxsize=64)
 def _dense_matrices(lo: int, hi: int, cap: int) -> st.SearchStrategy[np.ndarray]:
     """Matrices whose every cell is near the count cap (at least half of it)."""
+    return _near_cap(lo, hi, cap)
 
-    @st.composite
-    def build(draw: st.DrawFn) -> np.ndarray:
-        c = draw(_n_classes(lo, hi))
-        cell = st.integers(max(1, cap // 2), cap)
+
+@st.composite
+def _near_cap(draw: st.DrawFn, lo: int, hi: int, cap: int) -> np.ndarray:
+    c = draw(_n_classes(lo, hi))
+    floor = max(1, cap // 2)
+    if c * c <= CELL_BY_CELL:
+        cell = _ints(floor, cap)
         return np.asarray([[draw(cell) for _ in range(c)] for _ in range(c)], dtype=np.int64)
-
-    return build()
+    rng = np.random.default_rng(draw(_SEED))
+    return rng.integers(floor, cap + 1, size=(c, c), dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -1315,13 +1489,13 @@ def gold_item_moves(
     def build(draw: st.DrawFn) -> GoldItemMoves:
         n = draw(_class_counts(lo, hi, cap, 1 if empty_gold_classes else -1, False)).copy()
         c = n.size
-        c2 = draw(st.integers(1, c - 2))
-        step = draw(st.sampled_from((-1, 1)))
+        c2 = draw(_ints(1, c - 2))
+        step = draw(_sampled((-1, 1)))
         c1, c3 = c2 + step, c2 - step
         n[c3] = min(max(n[c3], 1), cap - 1)
-        if draw(st.integers(0, 3)) == 0:
+        if draw(_ints(0, 3)) == 0:
             # The smallest imbalance inside the cap: |c1| = |c3| + 1, both large.
-            n[c3] = draw(st.integers(max(1, cap // 2), cap - 1))
+            n[c3] = draw(_ints(max(1, cap // 2), cap - 1))
             n[c1] = n[c3] + 1
         n[c1] = max(n[c1], n[c3] + 1)
         base = np.diag(n)
@@ -1339,7 +1513,7 @@ def gold_item_moves(
 def _support_counts(c: int, cap: int) -> st.SearchStrategy[np.ndarray]:
     """Counts for ``c >= 1`` bins with at least one item (a gold's support)."""
     if c == 1:
-        return st.integers(1, cap).map(lambda n: np.asarray([n], dtype=np.int64))
+        return _ints(1, cap).map(lambda n: np.asarray([n], dtype=np.int64))
     return _class_counts(c, c, cap, 1, False)
 
 
@@ -1378,12 +1552,12 @@ def one_hot_pairs(
     @st.composite
     def build(draw: st.DrawFn) -> OneHotPair:
         c = draw(_n_classes(lo, hi))
-        start = draw(st.integers(2, c - 1))
+        start = draw(_ints(2, c - 1))
         gold = np.zeros(c, dtype=np.int64)
         gold[start:] = draw(_support_counts(c - start, cap))
-        a = draw(st.integers(1, start - 1))
-        b = draw(st.integers(0, a - 1))
-        if draw(st.booleans()):
+        a = draw(_ints(1, start - 1))
+        b = draw(_ints(0, a - 1))
+        if draw(_BOOLEANS):
             gold, a, b = gold[::-1].copy(), c - 1 - a, c - 1 - b
         nearer, farther = np.zeros(c), np.zeros(c)
         nearer[a] = 1.0
@@ -1435,33 +1609,33 @@ def mass_transfers(
     @st.composite
     def build(draw: st.DrawFn) -> MassTransfer:
         c = draw(_n_classes(lo, hi))
-        start = draw(st.integers(1, c - 1))
+        start = draw(_ints(1, c - 1))
         gold = np.zeros(c, dtype=np.int64)
         gold[start:] = draw(_support_counts(c - start, cap))
         # Half of the draws move mass at the far end of the scale (bin 1 to
         # bin 0, or C-2 to C-1 mirrored), where clipped scales break.
-        source = draw(st.one_of(st.just(1), st.integers(1, start)))
+        source = draw(st.one_of(st.just(1), _ints(1, start)))
         p = draw(_class_counts(c, c, cap, 1, False)).copy()
         if p[source] == 0:
             p[source] = 1
         target = source - 1
         total = float(p.sum())
         before_p = _normalise(p)
-        if draw(st.integers(0, 3)) == 0:
+        if draw(_ints(0, 3)) == 0:
             # The smallest step inside the cap: 1e-6 .. 1e-4 of the probability mass.
-            amount = float(draw(st.sampled_from(TINY_MASS_STEPS))) * float(before_p[source])
+            amount = float(draw(_sampled(TINY_MASS_STEPS))) * float(before_p[source])
             after_p = before_p.copy()
             after_p[source] -= amount
             after_p[target] += amount
         else:
-            eps = draw(st.integers(1, int(p[source])))
+            eps = draw(_ints(1, int(p[source])))
             after = p.copy()
             after[source] -= eps
             after[target] += eps
             after_p = _normalise(after)
             amount = eps / total
         gold_p = _normalise(gold)
-        if draw(st.booleans()):
+        if draw(_BOOLEANS):
             gold_p, before_p, after_p = gold_p[::-1].copy(), before_p[::-1].copy(), after_p[::-1]
             after_p = after_p.copy()
             source, target = c - 1 - source, c - 1 - target

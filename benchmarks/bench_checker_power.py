@@ -12,6 +12,9 @@ claim) three searches look for a counterexample to the mutant's claim:
 ``checker``
     :func:`axiometrics.checker.check` at the ``ci`` profile with
     ``max_examples=B`` (no variants, no precondition discovery);
+``thorough``
+    the same at the ``thorough`` profile (search aimed at the boundary with
+    :func:`hypothesis.target`), seed 0 so that the run replays;
 ``naive``
     B cases drawn uniformly: 2 to 12 classes, every count uniform in
     ``0 .. cap``, Dirichlet(1) distributions, uniform gaps and factors;
@@ -22,7 +25,9 @@ claim) three searches look for a counterexample to the mutant's claim:
 
 Both random searches build the same kind of case as the claim's procedure
 and decide it with the procedure's own rule, so only the search differs.
-It prints refuted/total per search and budget, and the mutants each missed.
+It prints refuted/total per search and budget, the mutants each missed, and
+how many of the controls' claims (correct measures, which must never be
+refuted) each search refuted.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -101,10 +107,17 @@ def _nonempty(m: np.ndarray) -> np.ndarray:
     return m
 
 
-def _dist(rng: np.random.Generator, c: int, corners: bool) -> np.ndarray:
+def _dist(rng: np.random.Generator, c: int, corners: bool, tiny: bool = True) -> np.ndarray:
+    """A distribution; ``tiny=False`` leaves out subnormal-scale bins.
+
+    Identity and mass transfer compare scores whose difference must be
+    resolvable in float64 (the checker's procedures draw counts there), so
+    their cases keep to resolvable bins: otherwise a correct measure is
+    "refuted" by a difference of 1e-200 that float64 cannot see.
+    """
     if not corners:
         return rng.dirichlet(np.ones(c))
-    kind = rng.integers(0, 5)
+    kind = rng.integers(0, 5 if tiny else 3)
     if kind == 0:
         return np.eye(c)[rng.integers(c)]
     if kind == 1:
@@ -203,10 +216,12 @@ def _oc(rng: np.random.Generator, claim: str, corners: bool) -> Case:
     return mutants._imbalance_case(gold)
 
 
-def _support_gold(rng: np.random.Generator, c: int, corners: bool) -> tuple[np.ndarray, int]:
+def _support_gold(
+    rng: np.random.Generator, c: int, corners: bool, tiny: bool = True
+) -> tuple[np.ndarray, int]:
     start = int(rng.integers(1, c))
     gold = np.zeros(c)
-    gold[start:] = _dist(rng, c - start, corners) if c - start > 1 else 1.0
+    gold[start:] = _dist(rng, c - start, corners, tiny) if c - start > 1 else 1.0
     return gold, start
 
 
@@ -214,7 +229,8 @@ def _oq(rng: np.random.Generator, claim: str, corners: bool) -> Case:
     floor = 3 if claim == "point_mass_monotonicity" else 2
     c = _classes(rng, corners, floor)
     eq = np.arange(c, dtype=float)
-    p, q = _dist(rng, c, corners), _dist(rng, c, corners)
+    resolvable = claim in ("identity", "mass_transfer_monotonicity")
+    p, q = _dist(rng, c, corners, not resolvable), _dist(rng, c, corners, not resolvable)
     if claim == "ordinal_invariance":
         return _oq_case([(p, q), (p, q)], [eq, _values(rng, c, corners)])
     if claim == "symmetry":
@@ -250,9 +266,9 @@ def _oq(rng: np.random.Generator, claim: str, corners: bool) -> Case:
             gold = gold[::-1].copy()
         return mutants._point_mass_case(gold)
     # mass transfer: move mass one bin away from all gold mass
-    gold, start = _support_gold(rng, c, corners)
+    gold, start = _support_gold(rng, c, corners, tiny=False)
     source = 1 if corners and rng.random() < 0.5 else int(rng.integers(1, start + 1))
-    p = _dist(rng, c, corners)
+    p = _dist(rng, c, corners, tiny=False)
     if p[source] == 0:
         p = (p + np.eye(c)[source]) / 2
     eps = p[source] * (float(rng.choice([1e-6, 1e-4, 1.0])) if corners else rng.uniform(0, 1))
@@ -270,7 +286,15 @@ def random_search(mutant: Any, budget: int, *, corners: bool, seed: int = 0) -> 
     subject = mutants.subject_of(mutant)
     procedure = lookup_claim(mutant.claim).procedure(mutant.family)
     judge = Judge(Tolerance(), mutant.higher_is_better, mutant.optimum, undefined_declared=False)
-    sampler = _oc if mutant.family == "oc" else _oq
+    families = mutants._families
+    sampler: Sampler
+    if mutant.family in families.FAMILIES:
+
+        def sampler(r: np.random.Generator, claim: str, corner: bool) -> Case:
+            return families.random_case(r, claim, mutant.family, corner)
+
+    else:
+        sampler = _oc if mutant.family == "oc" else _oq
     for _ in range(budget):
         case = sampler(rng, mutant.claim, corners)
         obs = subject.observe(case, enforce_range=procedure.observe_crashes)
@@ -283,19 +307,23 @@ def random_search(mutant: Any, budget: int, *, corners: bool, seed: int = 0) -> 
     return False
 
 
-def checker_search(mutant: Any, budget: int, *, targeting: bool = True) -> bool:
-    """Whether the checker (``ci`` profile, ``max_examples=budget``) refutes the mutant."""
+def checker_search(
+    mutant: Any, budget: int, *, targeting: bool = True, profile: str = "ci"
+) -> bool:
+    """Whether the checker (``profile``, ``max_examples=budget``, seed 0) refutes the mutant."""
     if not targeting:
         check_module: Any = importlib.import_module("axiometrics.checker.check")
         original = check_module.run_claim
         check_module.run_claim = lambda *a, **k: original(*a, **{**k, "targeting": False})
         try:
-            return checker_search(mutant, budget)
+            return checker_search(mutant, budget, profile=profile)
         finally:
             check_module.run_claim = original
     report = check(
         mutants.subject_of(mutant),
         [mutant.claim],
+        settings=profile,
+        seed=0,
         max_examples=budget,
         variants=False,
         discover=False,
@@ -303,31 +331,61 @@ def checker_search(mutant: Any, budget: int, *, targeting: bool = True) -> bool:
     return report.verdict(mutant.claim).outcome is Outcome.REFUTED
 
 
+#: The searches compared: the checker at the ``ci`` profile (derandomized, no
+#: targeting), at the ``thorough`` profile (targeting on; seed 0 so the run
+#: replays), and the two random searches.
+SEARCHES = ("checker", "thorough", "naive", "corners")
+
+
 def _search(name: str, mutant: Any, budget: int, targeting: bool) -> bool:
-    if name == "checker":
-        return checker_search(mutant, budget, targeting=targeting)
+    if name in ("checker", "thorough"):
+        profile = "ci" if name == "checker" else "thorough"
+        return checker_search(mutant, budget, targeting=targeting, profile=profile)
     return random_search(mutant, budget, corners=name == "corners")
 
 
+def _controls_refuted(name: str, budget: int, targeting: bool) -> list[str]:
+    """The controls (correct measures) a search refutes on any of their claims: none, ideally."""
+    refuted = []
+    for control in mutants.CONTROLS:
+        for claim in control.claims:
+            item = SimpleNamespace(**vars(control), claim=claim)
+            if _search(name, item, budget, targeting):
+                refuted.append(f"{control.name}/{claim}")
+    return refuted
+
+
 def main() -> None:
-    """Run the three searches at each budget and print refuted/total."""
+    """Run the searches at each budget and print refuted/total for mutants and controls."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--budgets", default="100,2000")
+    parser.add_argument(
+        "--searches", default=",".join(SEARCHES), help=f"comma list of {', '.join(SEARCHES)}"
+    )
     parser.add_argument("--no-target", action="store_true", help="checker without targeting")
     args = parser.parse_args()
     budgets = [int(b) for b in args.budgets.split(",")]
+    searches = [s.strip() for s in args.searches.split(",")]
     total = len(mutants.MUTANTS)
-    print(f"{total} mutants over {len({m.claim for m in mutants.MUTANTS})} claims")
+    n_controls = sum(len(c.claims) for c in mutants.CONTROLS)
+    print(
+        f"{total} mutants over {len({m.claim for m in mutants.MUTANTS})} claims; "
+        f"{len(mutants.CONTROLS)} controls over {n_controls} claims"
+    )
     for budget in budgets:
-        for name in ("checker", "naive", "corners"):
+        for name in searches:
             started = time.perf_counter()
             missed = [
                 m.name for m in mutants.MUTANTS if not _search(name, m, budget, not args.no_target)
             ]
+            controls = _controls_refuted(name, budget, not args.no_target)
             seconds = time.perf_counter() - started
             print(
                 f"budget {budget:5d}  {name:8s} refuted {total - len(missed):3d}/{total} "
-                f"({seconds:6.1f}s)  missed: {', '.join(missed) or '-'}"
+                f"controls refuted {len(controls)}/{n_controls} ({seconds:6.1f}s)  "
+                f"missed: {', '.join(missed) or '-'}"
+                + (f"  CONTROLS REFUTED: {', '.join(controls)}" if controls else ""),
+                flush=True,
             )
 
 

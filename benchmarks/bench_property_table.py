@@ -9,20 +9,39 @@ Run from the repository root::
 It builds the whole property table (every registered measure, every claim of
 its family, the variants and the literature's precondition sets) exactly as
 ``axiometrics table`` does, and reports the wall time, the time per claim
-(summed over measures and variants, in CPU seconds of the workers), the
-slowest measures, and whether the target (the whole table at the ``ci``
-profile in under 2 minutes on a 2-core machine) is met.
+(summed over measures and variants, in seconds of the workers), the slowest
+measures, whether the target (the whole table at the ``ci`` profile in under 2
+minutes on a 2-core machine) is met, and every verdict (main and variants)
+whose outcome differs from the committed ``reports/report.json``.
+
+Side by side with an older checkout (the time the issues compare against),
+time the two ``axiometrics table`` commands as whole processes, alternating
+runs (e.g. ``/usr/bin/time -v``, several runs each).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import time
+from pathlib import Path
 
 from axiometrics.property_table import build_property_table
 
 TARGET_SECONDS = 120.0
+COMMITTED = Path(__file__).resolve().parents[1] / "reports" / "report.json"
+
+
+def committed_outcomes(path: Path = COMMITTED) -> dict[tuple[str, str, str], str]:
+    """``(measure, claim, variant label) -> outcome`` of the committed report."""
+    model = json.loads(path.read_text(encoding="utf-8"))
+    out = {}
+    for row in model["property_table"]:
+        out[(row["measure"], row["claim"], "main")] = row["outcome"]
+        for variant in row["variants"]:
+            out[(row["measure"], row["claim"], variant["label"])] = variant["outcome"]
+    return out
 
 
 def main() -> None:
@@ -55,6 +74,18 @@ def main() -> None:
     if args.profile == "ci":
         verdict = "met" if wall < TARGET_SECONDS else "MISSED"
         print(f"\ntarget {verdict}")
+    if COMMITTED.exists():
+        committed = committed_outcomes()
+        fresh = {
+            (rep.measure, res.claim, v.label or "main"): v.outcome.value
+            for rep in table.reports
+            for res in rep.results
+            for v in (res.verdict, *res.variants)
+        }
+        changed = sorted(k for k in set(committed) | set(fresh) if committed.get(k) != fresh.get(k))
+        print(f"\nverdicts differing from reports/report.json: {len(changed)} of {len(fresh)}")
+        for key in changed:
+            print(f"  {' / '.join(key)}: committed {committed.get(key)}, now {fresh.get(key)}")
 
 
 if __name__ == "__main__":

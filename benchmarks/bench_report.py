@@ -11,13 +11,25 @@ It builds the default report in memory (every built-in measure at the
 renders every file, and prints the wall time of each phase and the size of
 each file.  Nothing is written to ``reports/``.  docs/report.md records a
 run and says where the time goes.
+
+:func:`report_end_to_end` runs the command itself (``axiometrics report``
+in a subprocess, writing to a temporary folder) and returns its wall time
+with the phases the report records in ``report.json``; ``benchmarks/run.py``
+uses it for its ``report`` section.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import subprocess
+import sys
+import tempfile
 import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
 from axiometrics.report import (
     ReportSettings,
@@ -25,6 +37,50 @@ from axiometrics.report import (
     default_datasets,
     render_files,
 )
+
+
+def report_end_to_end(
+    args: Sequence[str] = (), *, env: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """Run ``axiometrics report ARGS`` in a subprocess; its wall time and phases.
+
+    The report is written to a temporary folder (removed afterwards), so the
+    time covers everything a user waits for: start-up, the claim checks,
+    the meta-evaluation, the charts, the templates and the atomic write.
+
+    Parameters
+    ----------
+    args
+        Further ``axiometrics report`` options (e.g. ``--measures``, ``--jobs``).
+    env
+        The subprocess' environment (default: this process').
+
+    Returns
+    -------
+    dict
+        ``wall_seconds`` (the whole process), ``phases`` (seconds per phase
+        as recorded in ``report.json``, plus ``"start-up, loading, templates,
+        writing"``: the rest of the wall time), ``jobs`` and ``cpu_count``.
+    """
+    with tempfile.TemporaryDirectory(prefix="axiometrics-bench-report-") as folder:
+        out = Path(folder) / "report"
+        command = [sys.executable, "-m", "axiometrics", "report", "--quiet", "-o", str(out), *args]
+        started = time.perf_counter()
+        result = subprocess.run(
+            command, capture_output=True, text=True, env=None if env is None else dict(env)
+        )
+        wall = time.perf_counter() - started
+        if result.returncode != 0:
+            raise RuntimeError(f"{' '.join(command)} failed ({result.returncode}): {result.stderr}")
+        provenance = json.loads((out / "report.json").read_text(encoding="utf-8"))["provenance"]
+    phases = {str(k): float(v) for k, v in provenance["seconds"].items()}
+    phases["start-up, loading, templates, writing"] = max(0.0, wall - sum(phases.values()))
+    return {
+        "wall_seconds": wall,
+        "phases": phases,
+        "jobs": provenance["jobs"],
+        "cpu_count": provenance["cpu_count"],
+    }
 
 
 def main() -> None:

@@ -19,8 +19,10 @@ the checker refutes at equal budget against two random searches.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -108,7 +110,8 @@ class Mutant:
     claim
         The claim the bug breaks.
     family
-        ``"oc"`` (``fn(matrix, values=None)``) or ``"oq"`` (``fn(system, gold, values=None)``).
+        ``"oc"`` (``fn(matrix, values=None)``), ``"oq"`` (``fn(system, gold, values=None)``),
+        ``"nominal"`` (``fn(matrix)``) or ``"scored"`` (``fn(scores, gold)``).
     fn
         The buggy measure.
     bug
@@ -150,6 +153,8 @@ class Control:
 
 def subject_of(item: Mutant | Control) -> Subject:
     """The checker's view of a mutant or control (a bare callable)."""
+    if item.family in _families.FAMILIES:
+        return _families.family_subject(item)
     return resolve_subject(
         item.fn,
         family=item.family,
@@ -1153,5 +1158,14 @@ def _controls() -> tuple[Control, ...]:
     )
 
 
-MUTANTS: tuple[Mutant, ...] = _mutants()
-CONTROLS: tuple[Control, ...] = _controls()
+# The nominal and scored families' mutants and controls (benchmarks/mutants_families.py).
+_FAMILIES_SPEC = importlib.util.spec_from_file_location(
+    "bench_mutants_families", Path(__file__).with_name("mutants_families.py")
+)
+assert _FAMILIES_SPEC is not None
+assert _FAMILIES_SPEC.loader is not None
+_families = importlib.util.module_from_spec(_FAMILIES_SPEC)
+_FAMILIES_SPEC.loader.exec_module(_families)
+
+MUTANTS: tuple[Mutant, ...] = (*_mutants(), *_families.family_mutants(Mutant))
+CONTROLS: tuple[Control, ...] = (*_controls(), *_families.family_controls(Control))

@@ -6,6 +6,13 @@ divide by zero or take the logarithm of zero, so they are safe under the
 ``np.errstate(divide="raise", invalid="raise", over="raise")`` the scoring
 contract imposes.  The measure definitions live in
 :mod:`ordinal_quantification`; this module only holds the arithmetic they share.
+
+Temporaries stay within ``O(batch x C)`` except where a measure needs a
+``(C, C)`` weight per distribution: the gold-mass distances of RNOD2 and
+RNADW2 are distances between cumulative midpoints, so their weighted sums
+come from prefix sums (:func:`midpoint_divergence_terms`), and DNKT compares
+the ``C(C-1)/2`` bin pairs only.  ``tests/test_fast_paths.py`` checks each
+against the straightforward formula.
 """
 
 from __future__ import annotations
@@ -14,11 +21,14 @@ import numpy as np
 
 __all__ = [
     "bin_kendall_tau",
+    "class_sum",
     "class_value_weights",
     "cumulative_gap",
     "gold_mass_weights",
     "harmonic_combination",
     "kl_terms",
+    "mean_over",
+    "midpoint_divergence_terms",
     "normalised",
     "order_aware_divergence",
 ]
@@ -32,7 +42,7 @@ def normalised(dist: np.ndarray) -> np.ndarray:
     their declared ranges on such inputs.  The sums are close to 1, so the
     division is safe.
     """
-    return dist / dist.sum(axis=-1, keepdims=True)
+    return dist / class_sum(dist)[..., None]
 
 
 def cumulative_gap(system: np.ndarray, gold: np.ndarray) -> np.ndarray:
@@ -99,9 +109,59 @@ def order_aware_divergence(
         Boolean ``(..., C)``, at least one true entry per distribution.
     """
     squares = (system - gold) ** 2
-    dw = np.einsum("...ij,...j->...i", weights, squares)
-    total = np.where(over, dw, 0.0).sum(axis=-1)
-    return total / over.sum(axis=-1)
+    if weights.ndim == 2:  # shared by the batch: one matrix product
+        dw = squares @ weights.T
+    else:
+        dw = np.matmul(weights, squares[..., :, None])[..., 0]
+    return mean_over(dw, over)
+
+
+def mean_over(terms: np.ndarray, over: np.ndarray) -> np.ndarray:
+    """Mean of ``terms`` over the classes where ``over`` is true (at least one per row)."""
+    return class_sum(np.where(over, terms, 0.0)) / np.count_nonzero(over, axis=-1)
+
+
+def class_sum(x: np.ndarray) -> np.ndarray:
+    """Sum over the class axis (``einsum`` sums a short last axis faster than ``sum``)."""
+    return np.einsum("...i->...", x)
+
+
+def midpoint_divergence_terms(system: np.ndarray, gold: np.ndarray) -> np.ndarray:
+    """``DW_i = sum_j delta_ij (p_j - q_j)^2``, the distances of :func:`gold_mass_weights`.
+
+    ``delta_ij = |m_i - m_j|`` for the cumulative midpoints
+    ``m_k = q_0 + ... + q_{k-1} + q_k / 2`` (non-decreasing), so with
+    ``s_j = (p_j - q_j)^2``::
+
+        DW_i = (m_i S_<i - U_<i) + (U_>i - m_i S_>i),
+
+    ``S`` and ``U`` the sums of ``s_j`` and ``s_j m_j`` over the classes
+    below and above ``i`` (exclusive prefix and suffix sums): ``O(batch x C)``
+    work and memory instead of a ``(C, C)`` weight matrix per distribution.
+    Both brackets are sums of non-negative terms; rounding below 0 is clipped.
+    """
+    mid = np.cumsum(gold, axis=-1) - gold / 2.0
+    squares = (system - gold) ** 2
+    weighted = squares * mid
+    below, below_weighted = _exclusive_prefix(squares), _exclusive_prefix(weighted)
+    above, above_weighted = _exclusive_suffix(squares), _exclusive_suffix(weighted)
+    lower = np.maximum(mid * below - below_weighted, 0.0)
+    upper = np.maximum(above_weighted - mid * above, 0.0)
+    return lower + upper
+
+
+def _exclusive_prefix(x: np.ndarray) -> np.ndarray:
+    """``x_0 + ... + x_{i-1}`` at ``i`` (0 at the first class)."""
+    out = np.zeros(x.shape)
+    np.cumsum(x[..., :-1], axis=-1, out=out[..., 1:])
+    return out
+
+
+def _exclusive_suffix(x: np.ndarray) -> np.ndarray:
+    """``x_{i+1} + ... + x_{C-1}`` at ``i`` (0 at the last class)."""
+    out = np.zeros(x.shape)
+    out[..., :-1] = np.cumsum(x[..., :0:-1], axis=-1)[..., ::-1]
+    return out
 
 
 def bin_kendall_tau(system: np.ndarray, gold: np.ndarray, tie_tolerance: float) -> np.ndarray:
@@ -114,21 +174,22 @@ def bin_kendall_tau(system: np.ndarray, gold: np.ndarray, tie_tolerance: float) 
     ``tau = (CONC - DISC) / sqrt(max(1, NT) * max(1, NT*))`` with ``NT`` and
     ``NT*`` the untied pairs of the system and of the gold.
     """
-    c = system.shape[-1]
-    upper = np.triu(np.ones((c, c), dtype=bool), k=1)
-
-    def signs(dist: np.ndarray) -> np.ndarray:
-        diff = dist[..., :, None] - dist[..., None, :]
-        return np.where(np.abs(diff) <= tie_tolerance, 0, np.sign(diff))[..., upper]
-
-    sp, sq = signs(system), signs(gold)
-    agreement = sp * sq
-    conc = (agreement > 0).sum(axis=-1)
-    disc = (agreement < 0).sum(axis=-1)
-    nt_system = (sp != 0).sum(axis=-1)
-    nt_gold = (sq != 0).sum(axis=-1)
+    sp = _pair_signs(system, tie_tolerance)
+    sq = _pair_signs(gold, tie_tolerance)
+    net = np.einsum("...k,...k->...", sp, sq)  # CONC - DISC: +1, -1, or 0 when tied in either
+    nt_system = np.einsum("...k,...k->...", sp, sp)  # signs squared: 1 for an untied pair
+    nt_gold = np.einsum("...k,...k->...", sq, sq)
     denominator = np.sqrt(np.maximum(1, nt_system) * np.maximum(1, nt_gold))
-    return (conc - disc) / denominator
+    return net / denominator
+
+
+def _pair_signs(dist: np.ndarray, tie_tolerance: float) -> np.ndarray:
+    """Signs of ``dist_i - dist_j`` over the ``C(C-1)/2`` bin pairs ``i < j``, 0 for a tie."""
+    first, second = np.triu_indices(dist.shape[-1], k=1)
+    diff = dist[..., first] - dist[..., second]
+    if tie_tolerance > 0:  # with no tolerance, sign() already gives ties 0
+        diff[np.abs(diff) <= tie_tolerance] = 0.0
+    return np.sign(diff, out=diff)
 
 
 def harmonic_combination(a: np.ndarray, b: np.ndarray) -> np.ndarray:

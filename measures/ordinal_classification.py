@@ -56,11 +56,12 @@ _APP_B_MONOTONE = (
 _TRANSPOSE_INVARIANT = "the formula is unchanged when the confusion matrix is transposed"
 _SCALE_FREE = "a ratio of sums that are all linear (or all quadratic) in the counts"
 _IDENTITY = "the diagonal matrix scores the optimum"
+_NOMINAL_ORDER_FREE = "uses class identities only: renaming the classes permutes its terms"
 
 
 def _rows(matrices: np.ndarray) -> np.ndarray:
     """Gold class sizes ``c_.j``."""
-    return matrices.sum(axis=-2)
+    return om.column_sums(matrices)
 
 
 # ---------------------------------------------------------------------------
@@ -91,7 +92,17 @@ def _rows(matrices: np.ndarray) -> np.ndarray:
             "identity": Holds(note=_IDENTITY),
             "well_defined": Holds(note="N > 0 for every valid input"),
             "count_scale_invariance": Holds(note=_SCALE_FREE),
+            # nominal family
+            "class_permutation_invariance": Holds(note=_NOMINAL_ORDER_FREE),
+            "nominal_monotonicity": Holds(note="one more item on the diagonal: +1/N"),
+            "prevalence_invariance": Violated(
+                note="classes weigh by their size (CS224u notebook: the always-neutral ex2 "
+                "beats ex1)"
+            ),
+            "true_negative_invariance": Violated(note="[[1,0],[0,1]] vs [[5,0],[0,1]]"),
+            "chance_baseline": Violated(note="always-k scores c_.k / N"),
         },
+        also_families=("nominal",),
     )
 )
 def accuracy(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
@@ -135,8 +146,8 @@ def accuracy(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
 )
 def accuracy_within(matrices: np.ndarray, *, values: np.ndarray, n: int) -> np.ndarray:
     """Share of items at most ``n`` class positions from their gold class."""
-    near = om.index_distance(matrices.shape[-1]) <= n
-    return om.total(matrices * near) / om.total(matrices)
+    near = (om.index_distance(matrices.shape[-1]) <= n).astype(float)
+    return om.weighted_total(matrices, near) / om.total(matrices)
 
 
 @plugin.measure(
@@ -148,7 +159,7 @@ def accuracy_within(matrices: np.ndarray, *, values: np.ndarray, n: int) -> np.n
         title="MAAC",
         description="Macro-averaged accuracy (macro-averaged recall): the mean over the "
         "non-empty gold classes C+ of rec_j = c_jj / c_.j. Empty gold classes are left out.",
-        aliases=("macro_accuracy", "macro_recall", "avgrec", "balanced_accuracy"),
+        aliases=("macro_accuracy", "macro_recall", "avgrec", "balanced_accuracy", "recall_macro"),
         reference=Reference(_AMIGO_2020, "Table 2 (macro average accuracy)"),
         optimum=1.0,
         claims={
@@ -169,7 +180,17 @@ def accuracy_within(matrices: np.ndarray, *, values: np.ndarray, n: int) -> np.n
             "identity": Holds(note=_IDENTITY),
             "well_defined": Holds(note="C+ is never empty since N > 0"),
             "count_scale_invariance": Holds(note=_SCALE_FREE),
+            # nominal family
+            "class_permutation_invariance": Holds(note=_NOMINAL_ORDER_FREE),
+            "nominal_monotonicity": Holds(note="the recall of the item's gold class rises"),
+            "prevalence_invariance": Holds(note="each recall is a ratio within one gold class"),
+            "true_negative_invariance": Violated(
+                note="the TN of class 1 are the hits of class 0: [[1,0],[0,1]] vs [[5,0],[0,1]]"
+                " with one more error"
+            ),
+            "chance_baseline": Violated(note="always-k scores 1 / #C+, which varies with the gold"),
         },
+        also_families=("nominal",),
     )
 )
 def maac(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
@@ -227,7 +248,18 @@ _F1_SYMMETRY = Holds(
             "identity": Holds(note=_IDENTITY),
             "well_defined": Holds(note="F1(0, 0) = 0 and prec_j = 0 for unused classes"),
             "count_scale_invariance": Holds(note=_SCALE_FREE),
+            # nominal family
+            "class_permutation_invariance": Holds(note=_NOMINAL_ORDER_FREE),
+            "nominal_monotonicity": Holds(
+                note="F1_j = 2 tp_j / (c_.j + c_j.) rises and no other F1 falls"
+            ),
+            "prevalence_invariance": Violated(note="precision mixes gold classes in each row"),
+            "true_negative_invariance": Violated(note="the F1 of class 0 counts its hits"),
+            "chance_baseline": Violated(
+                note="always-k scores F1(c_.k/N, 1) / #C+, which grows with c_.k"
+            ),
         },
+        also_families=("nominal",),
     )
 )
 def f1_macro(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
@@ -307,7 +339,17 @@ def hmpr(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
             "identity": Holds(note=_IDENTITY + " (1) whenever it is defined"),
             "well_defined": Holds(note="undefined only where declared"),
             "count_scale_invariance": Holds(note=_SCALE_FREE),
+            # nominal family
+            "class_permutation_invariance": Holds(note=_NOMINAL_ORDER_FREE),
+            "nominal_monotonicity": Violated(
+                note="on a single-class gold every system scores 0 (p_o = p_e): [[0,2],[0,0]] "
+                "and its correction [[0,1],[0,1]] both score 0"
+            ),
+            "prevalence_invariance": Violated(note="p_o and p_e weigh classes by size"),
+            "true_negative_invariance": Violated(note="p_o counts the TN of class 1 as agreement"),
+            "chance_baseline": Holds(note="every constant system has p_o = p_e: 0"),
         },
+        also_families=("nominal",),
     )
 )
 def cohen_kappa(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
@@ -374,11 +416,49 @@ def _squared(values: np.ndarray) -> np.ndarray:
 
 
 def _micro_error(matrices: np.ndarray, cost: np.ndarray) -> np.ndarray:
-    return om.total(cost * matrices) / om.total(matrices)
+    return om.weighted_total(matrices, cost) / om.total(matrices)
 
 
 def _macro_error(matrices: np.ndarray, cost: np.ndarray) -> np.ndarray:
     return om.macro_mean(om.per_gold_class_error(matrices, cost), _rows(matrices))
+
+
+#: Largest span of the class values for which the products ``distance x count``
+#: stay far below the float64 limit (a matrix holds at most 2**53 ~ 9e15 items):
+#: 1e290 for absolute errors, 1e145 (squared: 1e290) for squared errors.  Wider
+#: values are scored on distances divided by the span, scaled back at the end.
+_PLAIN_SPAN = {False: 1e290, True: 1e145}
+
+
+def _value_error(
+    matrices: np.ndarray, values: np.ndarray, *, squared: bool, macro: bool
+) -> np.ndarray:
+    """MAE or MSE, micro or macro, without overflow in the intermediate products.
+
+    Raises
+    ------
+    InvalidInputError
+        When the mean squared error itself exceeds the largest float64
+        (values spanning more than about 1.3e154 with many wrong items).
+    """
+    span = values[..., -1] - values[..., 0]  # strictly increasing: the largest distance
+    average = _macro_error if macro else _micro_error
+    if span.max() <= _PLAIN_SPAN[squared]:
+        return average(matrices, _squared(values) if squared else _absolute(values))
+    unit = om.pairwise_difference(values) / span[..., None, None]
+    error = average(matrices, unit**2 if squared else np.abs(unit))  # at most 1
+    with np.errstate(over="ignore"):  # an overflow is reported below
+        scaled = error * span * span if squared else error * span
+    if not np.all(np.isfinite(scaled)):
+        shown = " ".join(repr(values.tolist()).split())
+        shown = shown if len(shown) <= 120 else shown[:117] + "..."
+        raise InvalidInputError(
+            f"values={shown}: expected class values whose mean squared error fits in float64 "
+            f"(the values span {float(np.max(span)):.3g}, so the error exceeds the largest "
+            "float, about 1.8e308); divide the values by a common factor (MSE scales with its "
+            "square)"
+        )
+    return np.asarray(scaled)
 
 
 def _value_error_claims(*, macro: bool, name: str) -> dict[str, Any]:
@@ -440,7 +520,7 @@ def _value_error_claims(*, macro: bool, name: str) -> dict[str, Any]:
 )
 def mae_macro(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Macro MAE over C+ (Sakai 2021 eq. 1)."""
-    return _macro_error(matrices, _absolute(values))
+    return _value_error(matrices, values, squared=False, macro=True)
 
 
 @plugin.measure(
@@ -460,7 +540,7 @@ def mae_macro(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
 )
 def mae_micro(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Micro MAE (Sakai 2021 eq. 2)."""
-    return _micro_error(matrices, _absolute(values))
+    return _value_error(matrices, values, squared=False, macro=False)
 
 
 @plugin.measure(
@@ -480,7 +560,7 @@ def mae_micro(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
 )
 def mse(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Micro MSE."""
-    return _micro_error(matrices, _squared(values))
+    return _value_error(matrices, values, squared=True, macro=False)
 
 
 @plugin.measure(
@@ -501,7 +581,7 @@ def mse(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
 )
 def mse_macro(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Macro MSE over C+."""
-    return _macro_error(matrices, _squared(values))
+    return _value_error(matrices, values, squared=True, macro=True)
 
 
 def _weighted_kappa_claims(kind: str, monotonicity: str, imbalance: str) -> dict[str, Any]:
@@ -800,7 +880,7 @@ def kendall_tau_a(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
     concordant, discordant = om.concordance(matrices)
     n = om.total(matrices)
     pairs = n * (n - 1.0) / 2.0
-    undefined = ~(pairs > 0) | (om.total(matrices**2) < n)
+    undefined = ~(pairs > 0) | (om.frobenius(matrices, matrices) < n)
     return Evaluation(om.safe_divide(concordant - discordant, pairs), undefined)
 
 
@@ -968,9 +1048,13 @@ def cem_proximities(
 def _cem(
     matrices: np.ndarray, scale_type: om.ScaleType, values: np.ndarray | None, *, log: bool
 ) -> np.ndarray:
-    """CEM score of the matrices at one scale type."""
-    matrices = om.proportions(matrices)
-    gold = _rows(matrices)
+    """CEM score of the matrices at one scale type.
+
+    The score is a ratio of sums linear in the counts and the proximities
+    depend on ``K / N`` only, so the counts are used as they are (no
+    proportions copy).
+    """
+    gold = om.column_sums(matrices)
     k = om.cem_closeness_counts(gold, scale_type, values)
     prox = om.cem_proximity_from_counts(k, gold.sum(axis=-1), log=log)
     return om.cem_score(matrices, prox)
@@ -1064,8 +1148,8 @@ def cem_ord(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     )
 )
 def cem_nom(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
-    """CEM at nominal scale."""
-    return _cem(matrices, "nom", None, log=True)
+    """CEM at nominal scale (two proximities per class: no ``(C, C)`` array)."""
+    return om.cem_nominal_score(matrices, log=True)
 
 
 @plugin.measure(

@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 from axiometrics import NotApplicable, UndefinedMeasureError, default_registry
-from axiometrics.claims import claims_for_family, registered_claims
+from axiometrics.claims import claims_for_family, registered_claims, required_claims_for_family
 from axiometrics.declarations import Holds, Violated
+from axiometrics.families import family
 
 SCORERS = default_registry().scorers()
 IDS = [s.name for s in SCORERS]
@@ -31,11 +32,35 @@ def _oq_batch(rng, n=60, c=5):
     return counts / counts.sum(axis=-1, keepdims=True)
 
 
+def _scored_batch(rng, n=60, items=20):
+    scores = rng.random((n, items)).round(1)  # probabilities (log loss, Brier); rounding ties
+    gold = (rng.random((n, items)) < 0.4).astype(float)
+    gold[:, 0], gold[:, 1] = 1.0, 0.0  # both classes in every gold
+    return scores, gold
+
+
+def _takes_matrices(scorer):
+    return family(scorer.measure.family).inputs == ("matrices",)
+
+
 def _inputs(scorer, rng):
-    if scorer.measure.family == "oc":
+    """A batch of the measure's inputs, chosen by the input names of its family."""
+    inputs = family(scorer.measure.family).inputs
+    if inputs == ("matrices",):
         return (_oc_batch(rng),)
-    p, q = _oq_batch(rng)
-    return (p, q)
+    if inputs == ("system", "gold"):
+        p, q = _oq_batch(rng)
+        return (p, q)
+    if inputs == ("scores", "gold"):
+        return _scored_batch(rng)
+    raise AssertionError(f"{scorer.name}: test_common has no inputs for a family taking {inputs}")
+
+
+def _values(scorer, inputs):
+    """Unequally spaced class values for the measure's number of classes."""
+    fam = family(scorer.measure.family)
+    n_classes = fam.prepare(inputs, None).n_classes
+    return [0.0, 1.0, 5.0, 6.0, 40.0, 41.0][:n_classes]
 
 
 def _score(scorer, *inputs, values=None):
@@ -49,12 +74,35 @@ def test_every_claim_is_declared(scorer):
     for claim in registered_claims():
         decl = measure.claims.get(claim.name)
         assert decl is not None, f"{measure.name} has no declaration for {claim.name}"
-        if claim.applies_to(measure.family):
+        if any(claim.applies_to(f) for f in measure.families):
             assert isinstance(decl, Holds | Violated | NotApplicable)
             if isinstance(decl, NotApplicable):
                 assert decl.reason, f"{measure.name}: NotApplicable({claim.name}) needs a reason"
         else:
             assert isinstance(decl, NotApplicable)
+
+
+@pytest.mark.parametrize("scorer", SCORERS, ids=IDS)
+def test_every_measure_declares_every_required_claim_of_each_of_its_families(scorer):
+    measure = scorer.measure
+    for fam in measure.families:
+        for claim in required_claims_for_family(fam):
+            decl = measure.claims[claim.name]
+            # the registry fills undeclared claims with NotApplicable("applies to ... only")
+            filled = isinstance(decl, NotApplicable) and decl.reason.startswith("applies to ")
+            assert not filled, f"{measure.name} ({fam}) does not declare {claim.name}"
+
+
+@pytest.mark.parametrize("scorer", SCORERS, ids=IDS)
+def test_every_claim_of_a_measure_has_a_procedure_in_one_of_its_families(scorer):
+    measure = scorer.measure
+    for fam in measure.families:
+        family(fam)  # registered
+        assert family(fam).inputs == family(measure.family).inputs
+        for claim in required_claims_for_family(fam):
+            checked_as = measure.claim_family(claim)
+            assert checked_as is not None
+            assert claim.has_procedure(checked_as), (measure.name, claim.name, checked_as)
 
 
 @pytest.mark.parametrize("scorer", SCORERS, ids=IDS)
@@ -69,20 +117,19 @@ def test_every_measure_documents_itself(scorer):
 
 @pytest.mark.parametrize("scorer", SCORERS, ids=IDS)
 def test_declared_symmetry_agrees_with_swapping_system_and_gold(scorer):
+    decl = scorer.measure.declaration("symmetry")
+    if not (isinstance(decl, Holds) and not decl.preconditions):
+        return
     rng = np.random.default_rng(RNG_SEED)
     inputs = _inputs(scorer, rng)
     swapped = (np.swapaxes(inputs[0], -1, -2),) if len(inputs) == 1 else (inputs[1], inputs[0])
     a, b = _score(scorer, *inputs), _score(scorer, *swapped)
     both = ~np.isnan(a) & ~np.isnan(b)
     equal = np.isclose(a[both], b[both], rtol=1e-9, atol=1e-12)
-    decl = scorer.measure.declaration("symmetry")
-    if isinstance(decl, Holds) and not decl.preconditions:
-        assert equal.all(), f"{scorer.name} is declared symmetric but M and M.T score differently"
+    assert equal.all(), f"{scorer.name} is declared symmetric but M and M.T score differently"
 
 
-@pytest.mark.parametrize(
-    "scorer", [s for s in SCORERS if s.measure.family == "oc"], ids=lambda s: s.name
-)
+@pytest.mark.parametrize("scorer", [s for s in SCORERS if _takes_matrices(s)], ids=lambda s: s.name)
 def test_declared_count_scale_invariance_agrees_with_scaling_counts(scorer):
     rng = np.random.default_rng(RNG_SEED)
     (counts,) = _inputs(scorer, rng)
@@ -98,7 +145,7 @@ def test_measures_that_ignore_class_values_do_ignore_them(scorer):
     rng = np.random.default_rng(RNG_SEED)
     inputs = _inputs(scorer, rng)
     a = _score(scorer, *inputs)
-    b = _score(scorer, *inputs, values=[0.0, 1.0, 5.0, 6.0, 40.0])
+    b = _score(scorer, *inputs, values=_values(scorer, inputs))
     both = ~np.isnan(a) & ~np.isnan(b)
     if not scorer.measure.uses_class_values:
         np.testing.assert_allclose(a[both], b[both], rtol=1e-9, atol=1e-12)
@@ -120,10 +167,14 @@ def test_a_perfect_system_scores_the_declared_optimum(scorer):
         return
     assert m.optimum is not None, f"{m.name} declares identity but no optimum"
     rng = np.random.default_rng(RNG_SEED)
-    if m.family == "oc":
+    inputs = family(m.family).inputs
+    if inputs == ("matrices",):
         gold = rng.integers(1, 9, size=(40, 5)).astype(float)
         perfect = np.einsum("...i,ij->...ij", gold, np.eye(5))
         scores = _score(scorer, perfect)
+    elif inputs == ("scores", "gold"):
+        _, gold_labels = _scored_batch(rng)
+        scores = _score(scorer, gold_labels.copy(), gold_labels)  # positives above negatives
     else:
         _, q = _oq_batch(rng)
         scores = _score(scorer, q, q)

@@ -86,9 +86,9 @@ def test_an_unknown_measure_error_names_the_plugins_that_failed(broken_plugins):
     with pytest.warns(PluginLoadWarning):
         reg.load_entry_points()
     with pytest.raises(UnknownMeasureError) as info:
-        reg.get("acme_score")
+        reg.get("acmequux")
     assert str(info.value) == (
-        "unknown measure name='acme_score'; run `axiometrics list` to see the registered "
+        "unknown measure name='acmequux'; run `axiometrics list` to see the registered "
         "measures; these plugins failed to load, so their measures are missing: "
         "exploding = broken_measures:plugin (RuntimeError: boom at import)"
     )

@@ -17,7 +17,7 @@ from axiometrics.property_table import (
     build_property_table,
     render_property_table,
 )
-from axiometrics.registry import Registry
+from axiometrics.registry import Registry, default_registry
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +51,11 @@ def test_accuracy_and_nmd_reproduce_their_published_verdicts(small_table):
 
 def test_claim_times_are_reported_for_every_claim_checked(small_table):
     seconds = small_table.claim_seconds()
-    assert set(seconds) == {c.name for f in ("oc", "oq") for c in claims_for_family(f)}
+    # Every claim of every family of the measures (accuracy is also nominal).
+    families = {
+        f for r in small_table.reports for f in default_registry().get(r.measure).measure.families
+    }
+    assert set(seconds) == {c.name for f in families for c in claims_for_family(f)}
     assert all(s > 0 for s in seconds.values())
 
 
@@ -181,3 +185,37 @@ def test_markdown_helpers_escape_and_fence_untrusted_text():
     assert md_code("a|b", cell=True) == r"`a\|b`"
     assert md_fence("plain") == "```"
     assert md_fence("x ```` y") == "`````"
+
+
+def test_table_and_report_default_to_one_worker_per_available_processor(monkeypatch):
+    import argparse
+    import os
+
+    from axiometrics.checker import profiles
+    from axiometrics.cli import report_command, table_command
+
+    cores = profiles.available_cores()
+    assert 1 <= cores <= (os.cpu_count() or 1)
+    for command in (table_command, report_command):
+        parser = argparse.ArgumentParser()
+        command.add_parser(parser.add_subparsers())
+        name = "table" if command is table_command else "report"
+        assert parser.parse_args([name]).jobs == cores
+    monkeypatch.setattr(profiles.os, "process_cpu_count", lambda: 3, raising=False)
+    assert profiles.available_cores() == 3
+    monkeypatch.setattr(profiles.os, "process_cpu_count", lambda: None, raising=False)
+    assert profiles.available_cores() == 1
+
+
+def test_a_measure_of_two_families_has_a_row_in_each_family_table():
+    table = build_property_table(measures=["accuracy", "mcc"], max_examples=5)
+    assert table.families == ["oc", "nominal"]
+    assert "class_permutation_invariance" in table.claim_names("nominal")
+    assert "ordinal_invariance" not in table.claim_names("nominal")
+    md = render_property_table(table, "markdown")
+    oc_section = md.split("## Ordinal classification (OC)")[1].split("## ")[0]
+    nominal_section = md.split("## Nominal classification")[1].split("## ")[0]
+    assert "(`accuracy`)" in oc_section
+    assert "(`mcc`)" not in oc_section
+    assert "(`accuracy`)" in nominal_section
+    assert "(`mcc`)" in nominal_section

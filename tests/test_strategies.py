@@ -3,6 +3,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings
+from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from axiometrics import strategies as ax_st
@@ -346,3 +347,60 @@ def _relative_gap(v):
 )
 def test_generators_reach_the_corners_of_each_claims_domain(description, strategy, condition):
     assert condition(find(strategy, condition, settings=REACH)), description
+
+
+# -- large arrays drawn as a whole --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("description", "condition"),
+    [
+        ("a zero cell next to a count of 10^6", lambda m: m.max() == 10**6 and m.min() == 0),
+        ("only small counts", lambda m: 0 < m.max() <= ax_st.SMALL_COUNT and m.min() == 0),
+        ("a count between 10 and 1000", lambda m: np.any((m >= 10) & (m <= 1000))),
+        ("no zero cell", lambda m: m.min() > 0),
+    ],
+)
+def test_matrices_of_ten_classes_drawn_as_a_whole_still_reach_the_corners(description, condition):
+    big = ax_st.confusion_matrices(min_classes=10)
+    assert condition(find(big, condition, settings=REACH)), description
+
+
+def test_a_matrix_drawn_as_a_whole_shrinks_to_a_single_item():
+    m = find(ax_st.confusion_matrices(n_classes=6), lambda m: True, settings=FIND)
+    assert m.sum() == 1
+
+
+@given(ax_st.confusion_matrices(min_classes=5))
+def test_a_matrix_of_five_or_more_classes_costs_a_handful_of_choices(m):
+    from hypothesis.control import current_build_context
+
+    # Counts are expanded from a few draws, not drawn cell by cell (a 12-class
+    # matrix drawn cell by cell costs 288 choices).
+    choices = len(current_build_context().data.choices)
+    assert choices <= 32, (m.shape, choices)
+
+
+@given(
+    st.integers(2, 6).flatmap(
+        lambda c: ax_st.few_item_systems(
+            n_classes=c, count=5, empty_gold_classes=False, empty_system_classes=False
+        )
+    )
+)
+def test_few_item_systems_without_empty_classes_use_every_class_with_a_handful_of_items(batch):
+    c = batch.shape[-1]
+    assert batch.shape == (5, c, c)
+    assert np.all(batch.sum(axis=1) > 0)
+    assert np.all(batch.sum(axis=2) > 0)
+    assert np.all(batch.sum(axis=(1, 2)) <= 2 * c + 4)
+
+
+def test_few_item_systems_include_all_wrong_systems_of_six_items_using_every_class():
+    def all_wrong(batch):
+        return any(np.trace(m) == 0 and m.sum() >= 6 and np.all(m.sum(axis=0) > 0) for m in batch)
+
+    strategy = ax_st.few_item_systems(
+        n_classes=3, empty_gold_classes=False, empty_system_classes=False
+    )
+    assert all_wrong(find(strategy, all_wrong, settings=REACH))

@@ -12,8 +12,10 @@ Usage::
         ...
     check(my_measure, family="oc", signature="matrix", higher_is_better=True)
 
-Every claim of the measure's family is checked, declared or not, so the
-report also discovers properties nobody declared.  For a claim declared to
+Every claim of each of the measure's families is checked, declared or not,
+so the report also discovers properties nobody declared.  A measure of
+several families (``Measure.also_families``) has each claim checked by the
+procedure of the first of its families the claim has one for.  For a claim declared to
 hold under preconditions, the main verdict is checked under them and a
 variant without them tells whether they are needed; claims that compare
 scores are also re-checked at arbitrary class spacing for measures that use
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 import numpy as np
@@ -108,10 +110,10 @@ def resolve_subject(
                 "its own direction, optimum and declarations"
             )
         scorer = (registry or default_registry()).get(measure)
-        if family is not None and family != scorer.measure.family:
+        if family is not None and family not in scorer.measure.families:
             raise InvalidParameterError(
                 f"family={family!r} does not match measure {scorer.name!r} of family "
-                f"{scorer.measure.family!r}"
+                f"{'/'.join(scorer.measure.families)!r}"
             )
         return Subject(scorer)
     if callable(measure):
@@ -168,12 +170,45 @@ def _preflight(subject: Subject) -> None:
         )
 
 
-def _claims(requested: Iterable[str] | None, family: str) -> list[Claim]:
+def _claims(requested: Iterable[str] | None, families: Sequence[str]) -> list[Claim]:
+    """The requested claims, or every claim of any of ``families`` (each once, in order)."""
     if requested is None:
-        return list(claims_for_family(family))
+        found: dict[str, Claim] = {}
+        for fam in families:
+            for claim in claims_for_family(fam):
+                found.setdefault(claim.name, claim)
+        return list(found.values())
     if isinstance(requested, str):
         requested = [requested]
     return [lookup_claim(name) for name in requested]
+
+
+@dataclass(frozen=True)
+class _CheckedAs(Subject):
+    """A subject seen as a member of another of its families, to check that family's claims.
+
+    Scoring is unchanged (the scorer follows the measure's own family, whose
+    inputs every family of the measure shares); the claim's procedure,
+    preconditions and case generation follow :attr:`checked_family`.
+    """
+
+    checked_family: str = ""
+
+    @property
+    def measure(self) -> Measure:
+        """The measure's definition with :attr:`checked_family` as its family."""
+        own = self.scorer.measure
+        rest = tuple(f for f in own.families if f != self.checked_family)
+        return replace(own, family=self.checked_family, also_families=rest)
+
+
+def _checked_as(subject: Subject, claim: Claim) -> Subject:
+    """``subject`` as a member of the family whose procedure checks ``claim``."""
+    family = subject.measure.claim_family(claim)
+    if family is None or family == subject.measure.family:
+        return subject
+    own = {f.name: getattr(subject, f.name) for f in fields(Subject) if f.init}
+    return _CheckedAs(**own, checked_family=family)
 
 
 def _validate_preconditions(names: Sequence[str], family: str) -> tuple[str, ...]:
@@ -317,10 +352,10 @@ def check(
     fam = subject.measure.family
     started = time.perf_counter()
     results = []
-    for claim in _claims(claims, fam):
+    for claim in _claims(claims, subject.measure.families):
         results.append(
             _check_claim(
-                subject,
+                _checked_as(subject, claim),
                 claim,
                 profile=profile,
                 seed_value=seed_value,

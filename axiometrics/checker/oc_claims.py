@@ -23,6 +23,8 @@ from axiometrics.checker.rules import (
     vector,
 )
 from axiometrics.checker.tolerance import Judge
+from axiometrics.claims import precondition
+from axiometrics.strategies import _BOOLEANS, _ints, _sampled
 
 __all__ = [
     "CONSTANT_SYSTEM_DISCRIMINATION",
@@ -93,12 +95,19 @@ def _monotonicity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
 
     hi = max(request.max_classes, lo)
     small = st.integers(lo, min(hi, lo + 3))
+    # Companions from a seed must meet the requested preconditions themselves
+    # (a case is outside the claim if any of its entries violates one).
+    checks = [precondition(name).predicate("oc") for name in sorted(request.preconditions)]
+
+    def admitted(m: np.ndarray) -> bool:
+        v = np.arange(m.shape[0], dtype=float)[None, :]
+        return all(bool(np.all(check(m[None], values=v))) for check in checks)
 
     @st.composite
     def build(draw: st.DrawFn) -> Case:
         # Half of the cases on 2-5 classes, where the few-item companions
         # below are most likely to hit a counterexample.
-        if draw(st.booleans()):
+        if draw(_BOOLEANS):
             c = draw(small)
             pair = draw(
                 ax_st.improved_systems(
@@ -124,12 +133,21 @@ def _monotonicity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
         smalls = [pair.before] if int(pair.before.sum()) <= _EXHAUSTIVE_ITEMS and c <= 6 else []
         # Hypothesis spends most of its budget mutating earlier cases; few-item
         # companion systems in every case keep that corner (where CEM^ORD and
-        # linear kappa break) in the whole budget.
+        # linear kappa break) in the whole budget: one drawn item by item
+        # (it shrinks to a readable counterexample) and a batch expanded from
+        # one seed (cheap: one choice for the whole batch).
         if c <= 6:
-            companions = ax_st.few_item_improvements(
+            companion = ax_st.few_item_improvements(
                 n_classes=c, empty_gold_classes=empty_gold, empty_system_classes=empty_system
             )
-            smalls += [draw(companions).before for _ in range(_COMPANIONS)]
+            batch = ax_st.few_item_systems(
+                n_classes=c,
+                count=_COMPANIONS,
+                empty_gold_classes=empty_gold,
+                empty_system_classes=empty_system,
+            )
+            smalls.append(draw(companion).before)
+            smalls += [m for m in draw(batch) if admitted(m)]
         # Few items: the inner quantifier (which item moves) is finite, so
         # every single one-class move toward the gold is scored.
         for few in smalls:
@@ -139,12 +157,12 @@ def _monotonicity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
         # And the smallest improvement inside the count cap: one item moved
         # one class in a matrix whose every cell is near the cap.
         cap = request.max_count
-        dense = draw(st.integers(max(1, cap // 2), cap)) + (
-            (np.arange(c * c).reshape(c, c) * draw(st.integers(1, 6))) % 7
+        dense = draw(_ints(max(1, cap // 2), cap)) + (
+            (np.arange(c * c).reshape(c, c) * draw(_ints(1, 6))) % 7
         ).astype(np.int64)
         dense = np.minimum(dense, cap) if cap >= 7 else np.ones((c, c), dtype=np.int64)
-        g = draw(st.integers(0, c - 1))
-        s = draw(st.sampled_from([k for k in range(c) if k != g]))
+        g = draw(_ints(0, c - 1))
+        s = draw(_sampled([k for k in range(c) if k != g]))
         t = s - 1 if s > g else s + 1
         moved = dense.copy()
         moved[s, g] -= 1
@@ -162,8 +180,8 @@ def _monotonicity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
 
 #: Systems with at most this many items also get every single-item move checked.
 _EXHAUSTIVE_ITEMS = 12
-#: Few-item companion systems drawn with every monotonicity case.
-_COMPANIONS = 1
+#: Few-item companion systems expanded from one seed in every monotonicity case.
+_COMPANIONS = 4
 
 
 def _single_moves(m: np.ndarray) -> list[tuple[np.ndarray, str]]:
@@ -187,6 +205,10 @@ def _single_moves(m: np.ndarray) -> list[tuple[np.ndarray, str]]:
 def _decide_improvements(case: Case, obs: Observation, judge: Judge) -> Decision:
     margins = []
     for k in range(0, case.n_entries, 2):
+        if obs.undefined[k] or obs.undefined[k + 1]:
+            # The measure is undefined on this pair: it lies outside the
+            # claim, the case's other pairs still speak.
+            continue
         before, after = float(obs.scores[k]), float(obs.scores[k + 1])
         relation = judge.compare(after, before)
         if relation != "better":
@@ -197,12 +219,15 @@ def _decide_improvements(case: Case, obs: Observation, judge: Judge) -> Decision
                 (k, k + 1),
             )
         margins.append(judge.strict_margin(after, before))
+    if not margins:
+        return Decision.outside("the measure is undefined on every pair")
     return Decision("holds", "every improved system scores strictly better", margin=min(margins))
 
 
 ORDINAL_MONOTONICITY = Procedure(
     cases=_monotonicity_cases,
     decide=_decide_improvements,
+    observe_undefined=True,
     spacing_sensitive=True,
     description="a system and the same system with items moved toward (not past) their gold",
 )
@@ -452,7 +477,7 @@ def _scale_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
                 {"factor k": repr(k)},
             )
         # Measures called on item lists: integer k, k * M within the item budget.
-        k = draw(st.integers(2, max(2, request.max_items // max(int(m.sum()), 1))))
+        k = draw(_ints(2, max(2, request.max_items // max(int(m.sum()), 1))))
         v = draw(request.values(m.shape[0]))
         return Case(_stack(m, m * k), np.stack([v, v]), ("M", f"{k} * M"), {"factor k": str(k)})
 

@@ -22,6 +22,7 @@ from axiometrics.checker.rules import (
     transformed_values,
 )
 from axiometrics.checker.tolerance import Judge
+from axiometrics.strategies import _ints, _sampled
 
 __all__ = [
     "IDENTITY",
@@ -302,12 +303,12 @@ IDENTITY = Procedure(
 
 @st.composite
 def _spiky_pairs(draw: st.DrawFn, lo: int, hi: int, cap: int) -> tuple[np.ndarray, np.ndarray]:
-    c = draw(st.integers(lo, hi))
-    stray = st.integers(0, 1)
+    c = draw(_ints(lo, hi))
+    stray = _ints(0, 1)
     gold = np.asarray([draw(stray) for _ in range(c)], dtype=float)
-    gold[draw(st.integers(0, c - 1))] = cap
+    gold[draw(_ints(0, c - 1))] = cap
     system = np.zeros(c)
-    system[draw(st.sampled_from((0, c - 1)))] = 1.0
+    system[draw(_sampled((0, c - 1)))] = 1.0
     return system, gold / gold.sum()
 
 

@@ -18,12 +18,13 @@ the seed alone); pass a database (e.g.
 
 from __future__ import annotations
 
+import os
 import secrets
 from dataclasses import dataclass, replace
 
 from axiometrics.errors import InvalidParameterError
 
-__all__ = ["PROFILES", "Profile", "resolve_profile"]
+__all__ = ["PROFILES", "Profile", "available_cores", "resolve_profile"]
 
 
 @dataclass(frozen=True)
@@ -45,8 +46,8 @@ class Profile:
         climbs toward the claim's boundary.  Hypothesis' hill climbing then
         runs many more cases than ``max_examples`` (about 10x to 100x on the
         equality claims), so only ``thorough`` turns it on; at 100 cases the
-        mutant suite (``benchmarks/mutants.py``) was refuted in full with
-        and without it.
+        mutant suite (``benchmarks/mutants.py``) is refuted alike with and
+        without it (``docs/checker-power.md``).
     """
 
     name: str
@@ -93,3 +94,21 @@ def resolve_profile(profile: str | Profile, *, max_examples: int | None = None) 
             raise InvalidParameterError(f"max_examples={max_examples!r}: expected an int >= 1")
         found = replace(found, max_examples=max_examples)
     return found
+
+
+def available_cores() -> int:
+    """The processors this process may run on: the default number of worker processes.
+
+    ``os.process_cpu_count()`` (Python 3.13+), else the scheduler affinity
+    mask (Linux), else ``os.cpu_count()``; at least 1.
+    """
+    counter = getattr(os, "process_cpu_count", None)
+    if counter is not None:
+        return max(1, counter() or 1)
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        try:
+            return max(1, len(affinity(0)))
+        except OSError:  # pragma: no cover - affinity unavailable in a sandbox
+            pass
+    return max(1, os.cpu_count() or 1)

@@ -11,6 +11,7 @@ neither count nor refute.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Iterator, Mapping
@@ -22,6 +23,7 @@ import numpy as np
 from hypothesis import HealthCheck, Phase, Verbosity, given, reject, seed, settings, target
 from hypothesis.database import ExampleDatabase
 from hypothesis.errors import Flaky, Unsatisfiable
+from hypothesis.strategies import SearchStrategy
 
 from axiometrics.checker.cases import Case, CaseRequest, Decision, Observation, Procedure
 from axiometrics.checker.profiles import Profile
@@ -66,7 +68,7 @@ def sample_cases(
         phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
         verbosity=Verbosity.quiet,
-    )(given(claim.procedure(family).cases(request))(collect))
+    )(given(_strategy(claim.procedure(family), request))(collect))
     with _reproducible_constants():
         seed(seed_value)(run)()
     return collected
@@ -105,6 +107,21 @@ class _CallTimedOut(BaseException):
         self.observation = observation
 
 
+class _NothingInsideError(BaseException):
+    """Raised inside the Hypothesis test when no case so far lies inside the claim.
+
+    A ``BaseException`` so that Hypothesis stops at once: Hypothesis itself
+    would keep generating several hundred more cases before giving up.
+    """
+
+
+#: A claim none of whose first this many cases lies inside it is not
+#: applicable (the measure is undefined on its whole domain, or the
+#: preconditions admit nothing).  Among the built-in checks a claim with any
+#: case inside it has more than half of its cases inside.
+GIVE_UP_AFTER = 200
+
+
 @dataclass
 class _Tally:
     """Cases counted until the claim is decided (shrinking replays are not counted)."""
@@ -117,7 +134,20 @@ class _Tally:
         """Count a case outside the claim and reject it."""
         if not self.decided:
             self.outside += 1
+            if self.cases == 0 and self.outside >= GIVE_UP_AFTER:
+                raise _NothingInsideError
         reject()
+
+
+@functools.lru_cache(maxsize=512)
+def _strategy(procedure: Procedure, request: CaseRequest) -> SearchStrategy[Case]:
+    """The procedure's strategy for a request, built once per process.
+
+    Building a strategy costs Hypothesis a parse of every ``@composite``
+    function's source; the property table asks for the same few requests
+    hundreds of times.
+    """
+    return procedure.cases(request)
 
 
 def _example(
@@ -284,7 +314,7 @@ def run_claim(
         integer_values=subject.integer_values,
         max_items=subject.max_items,
     )
-    strategy = procedure.cases(request)
+    strategy = _strategy(procedure, request)
     judge = Judge(
         tolerance,
         measure.higher_is_better,
@@ -357,7 +387,7 @@ def run_claim(
         outcome = Outcome.ERROR
         reason = str(hung.observation.crash)
         example = _example(family, hung.case, hung.observation, "the call did not return")
-    except Unsatisfiable:
+    except (Unsatisfiable, _NothingInsideError):
         outcome = Outcome.NOT_APPLICABLE
         reason = (
             f"no generated case lies inside the claim ({tally.outside} tried: preconditions "

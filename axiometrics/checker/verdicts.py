@@ -227,11 +227,17 @@ class Example:
                     f"{e.name}: D({format_distribution(e.inputs[0])}, "
                     f"{format_distribution(e.inputs[1])})={score}"
                 )
-            else:
+            elif np.ndim(e.inputs[0]) == 2:
                 rows = ";".join(
                     " ".join(_number(float(x)) for x in row) for row in np.asarray(e.inputs[0])
                 )
                 parts.append(f"{e.name}: [{rows}]={score}")
+            else:
+                # Other families' inputs (e.g. gold labels and scores): each as a vector.
+                shown = ", ".join(
+                    "[" + " ".join(_number(float(x)) for x in np.ravel(a)) + "]" for a in e.inputs
+                )
+                parts.append(f"{e.name}: ({shown})={score}")
         vals = {_values(e.values) for e in self.entries}
         if len(vals) > 1 or vals != {_values(np.arange(self.n_classes, dtype=float))}:
             parts.append("values " + " vs ".join(_values(e.values) for e in self.entries))

@@ -3,6 +3,13 @@
 Each subcommand lives in its own module exposing ``add_parser(subparsers)``
 (which registers the subparser and sets ``func``) and the function it runs,
 which returns the process exit status.
+
+:data:`COMMANDS` lists every subcommand with its one-line help and module,
+so ``axiometrics --help`` imports no command module and ``axiometrics NAME
+...`` imports only ``NAME``'s module (the command modules import pandas,
+Hypothesis, jinja2 and the checker; start-up stays at the cost of
+``import axiometrics``).  A new command is one row of :data:`COMMANDS`; its
+module's ``add_parser`` must register the same name and help.
 """
 
 from __future__ import annotations
@@ -12,21 +19,56 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 from axiometrics.errors import AxiometricsError, InvalidParameterError
 
-__all__ = ["main"]
+__all__ = ["COMMANDS", "Command", "build_parser", "main"]
 
-#: Subcommand modules, in the order ``--help`` lists them.
-_COMMAND_MODULES = (
-    "axiometrics.cli.report_command",
-    "axiometrics.cli.run_command",
-    "axiometrics.cli.list_command",
-    "axiometrics.cli.score_command",
-    "axiometrics.cli.meta_command",
-    "axiometrics.cli.check_command",
-    "axiometrics.cli.table_command",
+
+class Command(NamedTuple):
+    """One subcommand: its name, its line in ``axiometrics --help`` and its module."""
+
+    name: str
+    help: str
+    module: str
+
+
+#: Subcommands, in the order ``--help`` lists them.
+COMMANDS = (
+    Command(
+        "report",
+        "write the HTML property-and-stability report (the main job)",
+        "axiometrics.cli.report_command",
+    ),
+    Command("run", "run the main job on the embedded example data", "axiometrics.cli.run_command"),
+    Command("list", "list registered measures", "axiometrics.cli.list_command"),
+    Command("score", "score system files against a gold file", "axiometrics.cli.score_command"),
+    Command(
+        "meta",
+        "meta-evaluate measures: ranking similarity, consistency, discriminative power, coverage",
+        "axiometrics.cli.meta_command",
+    ),
+    Command(
+        "compare",
+        "significance of differences between systems (paired tests, corrections, effect sizes)",
+        "axiometrics.cli.compare_command",
+    ),
+    Command(
+        "agreement",
+        "agreement between annotators (kappa, pi, Fleiss, Krippendorff's alpha)",
+        "axiometrics.cli.agreement_command",
+    ),
+    Command(
+        "check",
+        "check a measure's claims with generated adversarial inputs",
+        "axiometrics.cli.check_command",
+    ),
+    Command(
+        "table",
+        "regenerate the property table of the registered measures",
+        "axiometrics.cli.table_command",
+    ),
 )
 
 
@@ -38,8 +80,23 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The top-level parser with every subcommand registered."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The top-level parser, with the full subparser of ``command`` only.
+
+    Parameters
+    ----------
+    command
+        The subcommand whose module is imported to build its subparser
+        (options, ``--help``, ``func``).  Every other subcommand of
+        :data:`COMMANDS` is registered by name and help only, which is all
+        ``axiometrics --help`` and argparse's "invalid choice" message need.
+        ``None`` (or a name not in the table): no command module is imported.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The parser to run on the arguments.
+    """
     from axiometrics import __version__
 
     parser = _Parser(
@@ -48,9 +105,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"axiometrics {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module_name in _COMMAND_MODULES:
-        importlib.import_module(module_name).add_parser(subparsers)
+    for entry in COMMANDS:
+        if entry.name == command:
+            importlib.import_module(entry.module).add_parser(subparsers)
+        else:
+            subparsers.add_parser(entry.name, help=entry.help)
     return parser
+
+
+def _chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand named in ``argv``: its first argument that is not an option.
+
+    The top-level parser has only flags (``--help``, ``--version``), so the
+    first non-option argument is where argparse looks for the command too.
+    """
+    return next((arg for arg in argv if not arg.startswith("-")), None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -62,9 +131,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     by its flag), 130 interrupted with Ctrl-C.  A closed standard output
     (``axiometrics run | head -1``) ends the command silently.
     """
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    command = _chosen_command(arguments)
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
+        parser = build_parser(command)
+    except KeyboardInterrupt:
+        print("axiometrics: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # the command's module failed to import
+        if os.environ.get("AXIOMETRICS_DEBUG"):
+            raise
+        print(_internal_error(str(command), exc), file=sys.stderr)
+        return 1
+    try:
+        args = parser.parse_args(arguments)
     except SystemExit as exc:  # argparse: --help, --version or a usage error
         return exc.code if isinstance(exc.code, int) else 2
     except KeyboardInterrupt:
@@ -94,13 +174,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 130
         if os.environ.get("AXIOMETRICS_DEBUG"):
             raise
-        print(
-            f"axiometrics {args.command}: internal error: {type(exc).__name__}: {_one_line(exc)} "
-            "(a bug: please report it; set AXIOMETRICS_DEBUG=1 to see the traceback)",
-            file=sys.stderr,
-        )
+        print(_internal_error(args.command, exc), file=sys.stderr)
         return 1
     return status
+
+
+def _internal_error(command: str, exc: BaseException) -> str:
+    """The one line printed for an unexpected exception (a bug)."""
+    return (
+        f"axiometrics {command}: internal error: {type(exc).__name__}: {_one_line(exc)} "
+        "(a bug: please report it; set AXIOMETRICS_DEBUG=1 to see the traceback)"
+    )
 
 
 def _interrupted(exc: BaseException) -> bool:

@@ -8,9 +8,10 @@ from typing import Any
 
 import pandas as pd
 
-from axiometrics.claims import claims_for_family
+from axiometrics.claims import registered_claims
 from axiometrics.cli.output import add_output_arguments, emit, write_output
 from axiometrics.errors import InvalidInputError
+from axiometrics.families import registered_families
 from axiometrics.registry import default_registry
 
 __all__ = ["add_parser", "list_measures", "measures_frame", "narrow_text"]
@@ -35,9 +36,19 @@ def add_parser(subparsers: Any) -> None:
 
 
 def measures_frame(family: str | None = None) -> pd.DataFrame:
-    """One row per registered measure: identity, direction, range and claim declarations."""
+    """One row per registered measure: identity, direction, range and claim declarations.
+
+    Rows follow the order in which the families were registered (``oc``,
+    ``oq``, then plugin families), registration order within a family; a
+    measure of several families is listed under its primary one with the
+    claims of all of them, in catalogue order.
+    """
+    order = {f.name: i for i, f in enumerate(registered_families())}
+    scorers = sorted(
+        default_registry().scorers(family), key=lambda s: order.get(s.measure.family, len(order))
+    )
     rows = []
-    for scorer in default_registry().scorers(family):
+    for scorer in scorers:
         m = scorer.measure
         row: dict[str, Any] = {
             "name": m.name,
@@ -47,10 +58,14 @@ def measures_frame(family: str | None = None) -> pd.DataFrame:
             "range": str(m.range),
             "plugin": scorer.plugin,
         }
-        for claim in claims_for_family(m.family):
-            row[claim.name] = m.declaration(claim.name).label
+        families = set(m.families)
+        for claim in registered_claims():
+            if families.intersection(claim.families):
+                row[claim.name] = m.declaration(claim.name).label
         rows.append(row)
-    return pd.DataFrame(rows)
+    claim_columns = [c.name for c in registered_claims()]
+    frame = pd.DataFrame(rows)
+    return frame[[c for c in (*_FIXED, *claim_columns) if c in frame.columns]]
 
 
 #: Width of the default text layout.
@@ -62,14 +77,15 @@ _FIXED = ("name", "title", "family", "direction", "range", "plugin")
 def narrow_text(frame: pd.DataFrame, width: int = WIDTH) -> str:
     """The measure list in ``width`` columns: a line per measure, its claims wrapped below."""
     name_width = max(len("name"), *(len(str(n)) for n in frame["name"]))
-    head = f"{'name':<{name_width}}  family  dir  {'range':<14}  title"
+    fam_width = max(len("family"), *(len(str(f)) for f in frame["family"]))
+    head = f"{'name':<{name_width}}  {'family':<{fam_width}}  dir  {'range':<14}  title"
     lines = [head[:width], "-" * min(len(head), width)]
     claims = [c for c in frame.columns if c not in _FIXED]
     for row in frame.to_dict("records"):
         arrow = "+" if row["direction"] == "higher is better" else "-"
         first = (
-            f"{row['name']:<{name_width}}  {row['family']:<6}  {arrow:<3}  {row['range']:<14}  "
-            f"{row['title']}"
+            f"{row['name']:<{name_width}}  {row['family']:<{fam_width}}  {arrow:<3}  "
+            f"{row['range']:<14}  {row['title']}"
         )
         lines += textwrap.wrap(first, width, subsequent_indent=" " * (name_width + 2))
         declared = [f"{c}: {row[c]}" for c in claims if isinstance(row.get(c), str) and row[c]]

@@ -23,7 +23,6 @@ why, and the previous report is unchanged).
 from __future__ import annotations
 
 import argparse
-import os
 import shlex
 import sys
 from pathlib import Path
@@ -31,6 +30,7 @@ from typing import Any
 
 from axiometrics.checker import PROFILES
 from axiometrics.checker.callables import SIGNATURES
+from axiometrics.checker.profiles import available_cores
 from axiometrics.cli.arguments import comma_names, non_negative_int, positive_int
 from axiometrics.errors import InvalidParameterError
 
@@ -106,8 +106,9 @@ def add_parser(subparsers: Any) -> None:
     how.add_argument(
         "--jobs",
         type=positive_int,
-        default=os.cpu_count() or 1,
-        help="worker processes for the claim checks (default: the machine's cores)",
+        default=available_cores(),
+        help="worker processes for the claim checks (default: the processors available to "
+        "this process)",
     )
     out = parser.add_argument_group("output")
     out.add_argument(

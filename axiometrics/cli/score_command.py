@@ -2,9 +2,11 @@
 
 Inputs: gold and system label files (OC; ``id, [topic,] label`` rows, e.g.
 SemEval-2016/2017 Task 4 subtask C), gold and system distribution files (OQ;
-``topic, p_1 .. p_C`` rows, e.g. subtask E), or a confusion-matrix CSV.
-With topics, each system is scored per topic and the scores are averaged
-over topics (as the shared tasks rank systems): over the topics where the
+``topic, p_1 .. p_C`` rows, e.g. subtask E), a confusion-matrix CSV, or
+score run files (``scored``; ``id, score`` rows) with a binary gold file
+(``id, [topic,] label`` rows, labels 1/0), aligned by item id.  With
+topics, each system is scored per topic and the scores are averaged over
+topics (as the shared tasks rank systems): over the topics where the
 measure is defined, with their count shown.  ``--format csv``/``json``
 write the long format of :mod:`axiometrics.cli.cells`, which ``axiometrics
 meta --scores`` reads back.
@@ -38,6 +40,7 @@ from axiometrics.io import (
     read_confusion_matrix,
     read_distribution_runs,
     read_label_runs,
+    read_scored_runs,
 )
 from axiometrics.registry import Scorer, default_registry
 from axiometrics.scale import ClassScale
@@ -50,6 +53,7 @@ __all__ = [
     "resolve_measures",
     "score_matrix_file",
     "score_runs_cells",
+    "score_scored_runs",
     "score_table",
     "wide_table",
 ]
@@ -64,13 +68,17 @@ def add_parser(subparsers: Any) -> None:
             "Score one or more system runs against gold with chosen measures. OC: label files "
             "with rows 'id<TAB>label' or 'id<TAB>topic<TAB>label' (SemEval Task 4 subtask C), or "
             "a confusion-matrix CSV. OQ: distribution files with rows 'topic<TAB>p_1..p_C' "
-            "(subtask E). With topics, scores are per topic and averaged over the topics where "
-            "the measure is defined. csv/json output: one long table (topic, system, measure, "
-            "score, status, ...) that `axiometrics meta --scores` reads."
+            "(subtask E). scored: run files with rows 'id<TAB>score' and a binary gold file "
+            "'id<TAB>[topic<TAB>]label' (labels 1/0), aligned by id. With topics, scores are per "
+            "topic and averaged over the topics where the measure is defined. csv/json output: "
+            "one long table (topic, system, measure, score, status, ...) that "
+            "`axiometrics meta --scores` reads."
         ),
     )
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--gold", metavar="FILE", help="gold label or distribution file")
+    source.add_argument(
+        "--gold", metavar="FILE", help="gold label, distribution or binary label file"
+    )
     source.add_argument(
         "--matrix", metavar="FILE", help="confusion-matrix CSV (header = gold labels)"
     )
@@ -83,9 +91,10 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--family",
-        choices=("oc", "oq"),
+        choices=("oc", "oq", "scored"),
         default="oc",
-        help="oc: label files; oq: distribution files (default: oc)",
+        help="oc: label files; oq: distribution files; scored: 'id<TAB>score' run files with "
+        "a binary gold file (default: oc)",
     )
     parser.add_argument(
         "--measures",
@@ -255,6 +264,80 @@ def score_matrix_file(
     return long_frame(cells, [""], name)
 
 
+def _batch(scores: np.ndarray, gold: np.ndarray) -> Any:
+    """The scorer inputs of one topic: ``(1, S, n)`` scores and ``(1, 1, n)`` gold."""
+
+    def inputs(_family: str) -> tuple[np.ndarray, ...]:
+        return (scores[None], gold[None, None])
+
+    return inputs
+
+
+def score_scored_runs(
+    gold_path: str | Path,
+    system_paths: Sequence[str | Path],
+    scorers: Sequence[Scorer],
+    *,
+    on_undefined: str | float = "mark",
+    explicit: bool = True,
+) -> tuple[pd.DataFrame, dict[str, str]]:
+    """Score ``id<TAB>score`` runs against a binary gold file, per topic, in the long format.
+
+    Topics hold different numbers of items, so each topic is one
+    vectorised call over the systems ``(S, n_t)``.  A measure that refuses
+    the scores (log loss and Brier take probabilities in ``[0, 1]`` only)
+    raises when it was asked for (``explicit``); from the default set it is
+    left out and the returned notes say why.
+
+    Returns
+    -------
+    tuple
+        The long frame (:data:`LONG_COLUMNS`) and notes ``{"skipped <measure>": reason}``.
+    """
+    runs = read_scored_runs(gold_path, system_paths)
+    notes: dict[str, str] = {}
+    kept: list[Scorer] = []
+    per_topic: list[list[MeasureCells]] = []
+    for scorer in scorers:
+        try:
+            cells = [
+                score_cells(
+                    [scorer], _batch(scores, gold), None, on_undefined, [topic], runs.systems
+                )[0]
+                for topic, scores, gold in zip(runs.topics, runs.scores, runs.gold, strict=True)
+            ]
+        except InvalidInputError as exc:
+            outside = [
+                name
+                for s, name in enumerate(runs.systems)
+                if any(np.any((x[s] < 0) | (x[s] > 1)) for x in runs.scores)
+            ]
+            reason = (
+                f"runs {outside!r} have scores outside [0, 1] and {scorer.measure} takes "
+                "probabilities only"
+                if outside
+                else str(exc)
+            )
+            if explicit:
+                raise InvalidInputError(f"measure={str(scorer.measure)!r}: {reason}") from exc
+            notes[f"skipped {scorer.measure}"] = reason
+            continue
+        kept.append(scorer)
+        per_topic.append(cells)
+    merged = [
+        MeasureCells(
+            cells[0].measure,
+            cells[0].higher_is_better,
+            np.concatenate([c.scores for c in cells]),
+            np.concatenate([c.undefined for c in cells]),
+            next((c.reason for c in cells if c.reason), ""),
+            sum(c.filled for c in cells),
+        )
+        for cells in per_topic
+    ]
+    return long_frame(merged, list(runs.topics), list(runs.systems)), notes
+
+
 def wide_table(frame: pd.DataFrame, *, per_topic: bool = False) -> pd.DataFrame:
     """The long format as a text table: one row per system, one column per measure.
 
@@ -322,6 +405,20 @@ def run_score(args: argparse.Namespace) -> int:
             values=values,
             on_undefined=on_undefined,
         )
+    elif family == "scored":
+        if not args.system:
+            raise InvalidParameterError("--gold needs at least one --system run file")
+        for option, given in (("--scale", args.scale), ("--values", args.values)):
+            if given is not None:
+                raise InvalidParameterError(
+                    f"{option}={given!r}: scored runs have binary gold labels and no class scale"
+                )
+        explicit = args.measures is not None
+        frame, notes = score_scored_runs(
+            args.gold, args.system, scorers, on_undefined=on_undefined, explicit=explicit
+        )
+        emit_scores(frame, args, {"family": family, **notes})
+        return 0
     else:
         if not args.system:
             raise InvalidParameterError("--gold needs at least one --system run file")

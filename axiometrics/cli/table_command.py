@@ -20,6 +20,7 @@ import sys
 from typing import Any
 
 from axiometrics.checker import PROFILES
+from axiometrics.checker.profiles import available_cores
 from axiometrics.checker.verdicts import CheckReport
 from axiometrics.cli.output import write_output
 from axiometrics.errors import InvalidParameterError
@@ -48,7 +49,12 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--seed", type=int, help="Hypothesis seed (default: 0 under ci)")
     parser.add_argument("--max-examples", type=int, help="cases per claim (overrides the profile)")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=available_cores(),
+        help="worker processes (default: the processors available to this process)",
+    )
     parser.add_argument(
         "--progress", action="store_true", help="print one line per measure to standard error"
     )

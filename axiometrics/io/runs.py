@@ -280,11 +280,15 @@ class LabelRuns:
     def scorer_inputs(self, family: str) -> tuple[np.ndarray, ...]:
         """What a scorer of ``family`` is called with, batched over ``(T, S)``.
 
-        ``"oc"``: the confusion batch ``(T, S, C, C)``; ``"oq"``: the
-        systems' label distributions ``(T, S, C)`` and the gold's
-        ``(T, 1, C)`` (see :meth:`to_distribution_runs`).
+        A family whose measures take confusion matrices (``"oc"``,
+        ``"nominal"``): the confusion batch ``(T, S, C, C)``; one taking
+        ``(system, gold)`` distributions (``"oq"``): the systems' label
+        distributions ``(T, S, C)`` and the gold's ``(T, 1, C)`` (see
+        :meth:`to_distribution_runs`).
         """
-        if family == "oc":
+        from axiometrics.families import family as lookup_family
+
+        if lookup_family(family).inputs == ("matrices",):
             return (self.confusion_batch,)
         return self.to_distribution_runs().scorer_inputs(family)
 
@@ -395,9 +399,13 @@ class DistributionRuns:
             For ``"oc"``: ordinal classification measures need per-item
             labels, which distributions do not hold.
         """
-        if family != "oq":
+        from axiometrics.families import family as lookup_family
+
+        inputs = lookup_family(family).inputs
+        if inputs != ("system", "gold"):
+            needs = "per-item labels" if inputs == ("matrices",) else f"inputs {list(inputs)}"
             raise DataFileError(
-                f"measures of family={family!r} need per-item labels; these runs hold "
+                f"measures of family={family!r} need {needs}; these runs hold "
                 "distributions only (family 'oq')"
             )
         return (self.estimates, self.gold[:, None, :])

@@ -12,6 +12,12 @@ residual variance ``VE2`` and effect sizes ``diff / sqrt(VE2)``, and each
 measure gets Sakai's marker: the number ``k`` of measures with a lower
 mean tau that it significantly outperforms ("significantly outperforms the
 worst k measures").
+
+The taus of all splits and measures are computed together, chunk by chunk:
+each split's subset means are gathered and summed in the subset's order, and
+Kendall's counts come from one-byte comparison matrices as integers, so the
+taus are exactly those of a loop calling
+:func:`~axiometrics.meta.kendall_tau` per split and measure (ties included).
 """
 
 from __future__ import annotations
@@ -25,7 +31,6 @@ import pandas as pd
 from axiometrics.errors import InvalidParameterError
 from axiometrics.meta.anova import effect_sizes, residual_variance
 from axiometrics.meta.errors import MetaInputError
-from axiometrics.meta.ranking import kendall_tau
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.meta.tukey import (
     DEFAULT_MAX_ELEMENTS,
@@ -106,12 +111,43 @@ def topic_splits(
     return order[:, :a], order[:, a : a + b]
 
 
-def _subset_means(oriented: np.ndarray, subsets: np.ndarray) -> np.ndarray:
-    """Mean oriented score per (measure, trial, system) over each trial's topic subset."""
-    trials, size = subsets.shape
-    weights = np.zeros((trials, oriented.shape[1]))
-    np.put_along_axis(weights, subsets, 1.0 / size, axis=-1)
-    return np.einsum("kt,mts->mks", weights, oriented)
+def _subset_means(by_topic: np.ndarray, subsets: np.ndarray) -> np.ndarray:
+    """Mean oriented score per (trial, measure, system) over each trial's topic subset.
+
+    ``by_topic`` is ``(T, M, S)``; the subset's rows are gathered and summed in
+    the subset's order, exactly as ``by_topic[subset].mean(axis=0)`` does.
+    """
+    return np.take(by_topic, subsets, axis=0).mean(axis=1)
+
+
+def _pair_counts(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``C - D`` and the untied pairs of ``x`` and of ``y`` over the last axis, as integers.
+
+    With ``G = [x_i > x_j]`` over ordered pairs, every unordered pair untied in
+    ``x`` is counted once, by its larger ``x``: ``C - D = sum G sign(y_i - y_j)``
+    and the untied pairs of ``x`` are ``sum G``.  One-byte comparison
+    matrices, no gathers of pairs.
+    """
+    greater_x = (x[..., :, None] > x[..., None, :]).view(np.int8)
+    greater_y = (y[..., :, None] > y[..., None, :]).view(np.int8)
+    sign_y = greater_y - greater_y.swapaxes(-1, -2)
+    flat = (*x.shape[:-1], -1)
+    signed = np.multiply(greater_x, sign_y, out=sign_y).reshape(flat)
+    # int32 sums: each counts at most n(n - 1) ones.
+    return (
+        signed.sum(axis=-1, dtype=np.int32),
+        greater_x.reshape(flat).sum(axis=-1, dtype=np.int32),
+        greater_y.reshape(flat).sum(axis=-1, dtype=np.int32),
+    )
+
+
+def _kendall_tau(x: np.ndarray, y: np.ndarray, variant: str) -> np.ndarray:
+    """Kendall's tau over the last axis: the numbers of :func:`~axiometrics.meta.kendall_tau`."""
+    n = x.shape[-1]
+    s, untied_x, untied_y = (part.astype(float) for part in _pair_counts(x, y))
+    if variant == "a":
+        return s / (n * (n - 1) // 2)
+    return s / np.sqrt(np.maximum(untied_x, 1.0) * np.maximum(untied_y, 1.0))
 
 
 @dataclass(frozen=True)
@@ -214,19 +250,29 @@ def consistency_taus(
 ) -> np.ndarray:
     """Tau between the rankings on ``first`` and ``second`` topic subsets, ``(trials, M)``.
 
-    Trials are processed in chunks to bound memory.
+    The numbers are exactly those of the straightforward loop
+    ``kendall_tau(oriented[m, first[t]].mean(axis=0), oriented[m,
+    second[t]].mean(axis=0))``: the subset means are summed in the same
+    order and the tau counts are integers.  Trials are processed in chunks
+    of at most ``max_elements`` gathered scores (and pair comparisons).
     """
-    oriented = scores.oriented()
-    m, _, s = oriented.shape
+    if variant not in ("a", "b"):
+        raise InvalidParameterError(f"variant must be 'a' or 'b' (got {variant!r})")
+    if isinstance(max_elements, bool) or not isinstance(max_elements, int) or max_elements < 1:
+        raise InvalidParameterError(
+            f"max_elements must be a positive integer (got {max_elements!r})"
+        )
+    by_topic = np.ascontiguousarray(scores.oriented().transpose(1, 0, 2))
+    _, m, s = by_topic.shape
     trials = first.shape[0]
-    pairs = max(1, s * (s - 1) // 2)
-    chunk = max(1, max_elements // (m * max(pairs, s)))
+    per_trial = m * max((first.shape[1] + second.shape[1]) * s, s * s)
+    chunk = max(1, max_elements // per_trial)
     out = np.empty((trials, m))
     for start in range(0, trials, chunk):
         stop = min(trials, start + chunk)
-        means_a = _subset_means(oriented, first[start:stop])
-        means_b = _subset_means(oriented, second[start:stop])
-        out[start:stop] = np.asarray(kendall_tau(means_a, means_b, variant=variant)).T
+        means_a = _subset_means(by_topic, first[start:stop])
+        means_b = _subset_means(by_topic, second[start:stop])
+        out[start:stop] = _kendall_tau(means_a, means_b, variant)
     return out
 
 

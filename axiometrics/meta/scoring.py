@@ -84,8 +84,9 @@ def resolve_measures(
     UnknownMeasureError
         For an unknown name (with suggestions).
     MetaInputError
-        For a repeated measure, a family the runs cannot feed (OC
-        measures need per-item labels), or an empty selection.
+        For a repeated measure, a family the runs cannot feed (measures
+        on confusion matrices need per-item labels; scored items come from
+        no run file), or an empty selection.
     """
     reg = registry if registry is not None else default_registry()
     if measures is None:
@@ -100,17 +101,21 @@ def resolve_measures(
     repeated = sorted({n for n in names if names.count(n) > 1})
     if repeated:
         raise MetaInputError(f"measures must not repeat (got {repeated!r} more than once)")
+    from axiometrics.families import family as lookup_family
+
     for scorer in scorers:
         family = scorer.measure.family
-        if family not in ("oc", "oq"):
+        inputs = lookup_family(family).inputs
+        if inputs not in (("matrices",), ("system", "gold")):
             raise MetaInputError(
-                f"measure={scorer.name!r} is of family {family!r}; the meta-evaluation scores "
-                "'oc' and 'oq' measures"
+                f"measure={scorer.name!r} is of family {family!r}, whose inputs {list(inputs)} "
+                "label or distribution runs cannot give; score it yourself and pass the topic x "
+                "system scores (meta --scores)"
             )
-        if family == "oc" and runs_family == "oq":
+        if inputs == ("matrices",) and runs_family == "oq":
             raise MetaInputError(
-                f"measure={scorer.name!r} is an OC measure and needs per-item labels; the runs "
-                "hold distributions only (OQ)"
+                f"measure={scorer.name!r} takes confusion matrices and needs per-item labels; "
+                "the runs hold distributions only (OQ)"
             )
     return scorers
 

@@ -1,4 +1,4 @@
-"""Building the report's model: check the claims, meta-evaluate, replicate Table 3.
+"""Building the report's model: check the claims, meta-evaluate, replicate Table 3, agreement.
 
 :func:`build_report` runs the phases in order and returns a :class:`Report`:
 the JSON-ready model (``report.json``; every number the pages show), the
@@ -30,8 +30,15 @@ from axiometrics.checker.profiles import resolve_profile
 from axiometrics.checker.verdicts import CheckReport
 from axiometrics.errors import InvalidParameterError
 from axiometrics.literature import AGREEMENT_KINDS, SOURCES
-from axiometrics.property_table import PropertyTable, build_property_table
+from axiometrics.meta.runs import LabelRuns
+from axiometrics.property_table import (
+    PropertyTable,
+    build_property_table,
+    member_families,
+    ordered_families,
+)
 from axiometrics.registry import default_registry
+from axiometrics.report.annotators import agreement_model
 from axiometrics.report.model import (
     claims_model,
     comparisons_model,
@@ -320,8 +327,13 @@ def build_report(settings: ReportSettings) -> Report:
     if any(ds.embedded for ds in datasets):
         with phases.phase("table 3"):
             table3 = table3_model()
+    annotator_agreement = None
+    gold_runs = [ds.data for ds in datasets if ds.embedded and isinstance(ds.data, LabelRuns)]
+    if gold_runs:
+        with phases.phase("agreement"):
+            annotator_agreement = agreement_model(gold_runs[0], seed=settings.meta.seed)
 
-    families = list(dict.fromkeys(r.family for r in reports))
+    families = ordered_families(f for r in reports for f in member_families(r))
     model: dict[str, Any] = {
         "schema": SCHEMA,
         "settings": {
@@ -347,6 +359,7 @@ def build_report(settings: ReportSettings) -> Report:
         "refutations": refutations_model(reports, commands),
         "meta": meta_models,
         "table3": table3,
+        "annotator_agreement": annotator_agreement,
     }
     model["summary"] = _summary(model)
     seconds = dict(phases.seconds)

@@ -15,7 +15,14 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["counterexample_bars", "pvalue_curves", "similarity_heatmap", "svg", "table3_scatter"]
+__all__ = [
+    "counterexample_bars",
+    "pvalue_curves",
+    "significance_matrices",
+    "similarity_heatmap",
+    "svg",
+    "table3_scatter",
+]
 
 _HIGHLIGHT = "#c2185b"
 _BASE_RC: dict[str, Any] = {
@@ -126,6 +133,50 @@ def pvalue_curves(
         ax.set_ylim(0, 1)
         ax.grid(alpha=0.3, linewidth=0.5)
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), ncols=1 + len(curves) // 18)
+        return svg(fig, salt)
+
+
+#: Colours of the significance matrices: row better, not significant, row worse, diagonal.
+_SIGNIFICANCE_COLOURS = ("#1a9850", "#e8e8e8", "#d73027", "#ffffff")
+_SIGNIFICANCE_CODES = {"+": 0, ".": 1, "-": 2, "=": 3}
+
+
+def significance_matrices(significance: dict[str, Any], user: set[str], salt: str) -> str:
+    """One small pairwise significance matrix per measure (rows against columns)."""
+    import matplotlib
+    import numpy as np
+    from matplotlib.colors import ListedColormap
+    from matplotlib.patches import Patch
+
+    matrices = significance["matrices"]
+    names = list(matrices)
+    counts = {r["measure"]: r["significant_pairs"] for r in significance["rows"]}
+    columns = min(5, max(1, len(names)))
+    rows = -(-len(names) // columns)
+    cmap = ListedColormap(list(_SIGNIFICANCE_COLOURS))
+    with matplotlib.rc_context(_RC):
+        fig = _figure(1.45 * columns, 1.55 * rows + 0.35)
+        axes = fig.subplots(rows, columns, squeeze=False)
+        for ax in axes.ravel():
+            ax.set_axis_off()
+        for ax, name in zip(axes.ravel(), names, strict=False):
+            codes = np.array(
+                [[_SIGNIFICANCE_CODES[c] for c in row] for row in matrices[name]], dtype=float
+            )
+            ax.set_axis_on()
+            ax.imshow(codes, cmap=cmap, vmin=-0.5, vmax=3.5, interpolation="nearest")
+            ax.set_xticks([])
+            ax.set_yticks([])
+            title = ax.set_title(f"{_label(name, user)} ({counts[name]})", fontsize=6)
+            if name in user:
+                title.set_color(_HIGHLIGHT)
+                title.set_fontweight("bold")
+        handles = [
+            Patch(color=_SIGNIFICANCE_COLOURS[0], label="row system significantly better"),
+            Patch(color=_SIGNIFICANCE_COLOURS[2], label="row system significantly worse"),
+            Patch(color=_SIGNIFICANCE_COLOURS[1], label="not significant"),
+        ]
+        fig.legend(handles=handles, loc="outside lower center", ncols=3, frameon=False)
         return svg(fig, salt)
 
 

@@ -26,9 +26,10 @@ from axiometrics.checker.verdicts import (
     Verdict,
     format_distribution,
 )
-from axiometrics.claims import claims_for_family
+from axiometrics.claims import claims_for_family, registered_claims
 from axiometrics.literature import AGREEMENT_KINDS, classify_agreement
-from axiometrics.property_table import PropertyTable
+from axiometrics.property_table import PropertyTable, member_families
+from axiometrics.property_table import family_title as table_family_title
 
 __all__ = [
     "DIGITS",
@@ -42,8 +43,6 @@ __all__ = [
 
 #: Decimals kept for every float of the model.
 DIGITS = 6
-
-_FAMILY_TITLES = {"oc": "Ordinal classification (OC)", "oq": "Ordinal quantification (OQ)"}
 
 
 def number(x: Any) -> float | None:
@@ -68,8 +67,8 @@ def numbers(values: Any) -> list[Any]:
 
 
 def family_title(family: str) -> str:
-    """Display title of a family."""
-    return _FAMILY_TITLES.get(family, family)
+    """Display title of a family (as in the property table)."""
+    return table_family_title(family)
 
 
 def example_id(measure: str, claim: str, label: str) -> str:
@@ -156,6 +155,7 @@ def property_rows(
                     "measure": rep.measure,
                     "title": rep.title,
                     "family": rep.family,
+                    "families": list(member_families(rep)),
                     "user": rep.measure in user,
                     "claim": res.claim,
                     "declared": res.declared_label,
@@ -272,7 +272,7 @@ def refutations_model(
     reports: Sequence[CheckReport], user_commands: dict[str, str]
 ) -> list[dict[str, Any]]:
     """Every verdict with an example: inputs, both scores, statement, reproduction, seed."""
-    statements = {c.name: c.statement for f in ("oc", "oq") for c in claims_for_family(f)}
+    statements = {c.name: c.statement for c in registered_claims()}
     out = []
     for rep in reports:
         for res in rep.results:

@@ -108,7 +108,7 @@ def _grids(m: dict[str, Any]) -> list[dict[str, Any]]:
         claims = [c["name"] for c in m["claims"] if c["family"] == key]
         rows: dict[str, dict[str, Any]] = {}
         for r in m["property_table"]:
-            if r["family"] != key:
+            if key not in r.get("families", [r["family"]]):
                 continue
             row = rows.setdefault(
                 r["measure"],
@@ -202,6 +202,9 @@ def _dataset_view(d: dict[str, Any], user: set[str]) -> dict[str, Any]:
             charts.pvalue_curves(disc["curves"], disc["alpha"], user, f"{d['key']}-disc")
         )
         view["quartiles"] = {name: _quartiles(c) for name, c in disc["curves"].items()}
+    sig = d.get("significance")
+    if sig is not None and sig["matrices"]:
+        chart["significance"] = Markup(charts.significance_matrices(sig, user, f"{d['key']}-sig"))
     view["charts"] = chart
     view["pairs"] = pairs
     return view

@@ -22,6 +22,7 @@ from axiometrics.meta.runs import DistributionRuns, LabelRuns
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.registry import Scorer, default_registry
 from axiometrics.report.model import number, numbers
+from axiometrics.report.significance import significance_model
 
 __all__ = [
     "Dataset",
@@ -220,8 +221,8 @@ def _curve(p_values: np.ndarray) -> list[Any]:
     return numbers(np.sort(p_values))
 
 
-def meta_model(result: MetaEvaluation, user: set[str]) -> dict[str, Any]:
-    """The JSON-ready model of one :class:`MetaEvaluation`."""
+def meta_model(result: MetaEvaluation, user: set[str], *, alpha: float = 0.05) -> dict[str, Any]:
+    """The JSON-ready model of one :class:`MetaEvaluation` (``alpha``: significance level)."""
     out: dict[str, Any] = {
         "settings": result.settings,
         "notes": list(result.notes),
@@ -292,6 +293,9 @@ def meta_model(result: MetaEvaluation, user: set[str]) -> dict[str, Any]:
             for r in _records(cover.to_frame())
         ]
         out["coverage_reference"] = list(cover.reference)
+    out["significance"] = significance_model(
+        result.scores, alpha=alpha, user=user, tukey=result.discriminative
+    )
     return out
 
 
@@ -369,7 +373,8 @@ def evaluate_dataset(
         seed=settings.seed,
         on_undefined=dataset.on_undefined,
     )
-    return {**base, "skipped": None, **meta_model(result, {s.measure.name for s in user})}
+    users = {s.measure.name for s in user}
+    return {**base, "skipped": None, **meta_model(result, users, alpha=settings.alpha)}
 
 
 def table3_model() -> dict[str, Any]:

@@ -1,10 +1,19 @@
 """Pinned verdicts of the built-in measures: the checker agrees with the mathematics.
 
-The whole property table is built once, at the ``ci`` profile, and every
-assertion reads it.
+The assertions read the committed ``reports/report.json`` (the property
+table at the ``ci`` profile, seed 0), which
+``tests/report/test_committed_report.py`` proves is what the checker writes
+now.  One real check path re-runs the checker on a few measures and compares
+every verdict with the committed ones, so a change of the checker that
+changes a verdict fails here with the verdicts named.
 """
 
 from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,85 +22,133 @@ from axiometrics.checker import Outcome
 from axiometrics.literature import LITERATURE
 from axiometrics.property_table import build_property_table
 
-pytestmark = pytest.mark.slow
+REPORT = Path(__file__).resolve().parents[2] / "reports" / "report.json"
+
+
+@dataclass(frozen=True)
+class Committed:
+    """The committed verdicts: ``(measure, claim, variant label) -> row``."""
+
+    verdicts: dict[tuple[str, str, str], dict[str, Any]]
+    examples: dict[str, dict[str, Any]]
+    literature: list[dict[str, Any]]
+
+    def verdict(
+        self, measure: str, claim: str, preconditions: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
+        # As ClaimResult.under: equidistant spacing, ``equidistant_values`` ignored.
+        wanted = set(preconditions) - {"equidistant_values"}
+        found = [
+            row
+            for (m, c, _), row in self.verdicts.items()
+            if m == measure
+            and c == claim
+            and row.get("spacing", "equidistant") == "equidistant"
+            and set(row["preconditions"]) - {"equidistant_values"} == wanted
+        ]
+        assert found, f"{measure}/{claim} was not checked under {preconditions}"
+        return found[0]
+
+    def outcome(self, measure: str, claim: str, preconditions: tuple[str, ...] = ()) -> Outcome:
+        return Outcome(self.verdict(measure, claim, preconditions)["outcome"])
+
+    def example(
+        self, measure: str, claim: str, preconditions: tuple[str, ...] = ()
+    ) -> list[dict[str, Any]]:
+        ident = self.verdict(measure, claim, preconditions)["example"]
+        assert ident is not None, f"{measure}/{claim} has no counterexample"
+        return self.examples[ident]["entries"]
+
+
+def load_committed(path: Path = REPORT) -> Committed:
+    """Read the committed report's verdicts (main and variants), examples and literature."""
+    model = json.loads(path.read_text(encoding="utf-8"))
+    verdicts: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for row in model["property_table"]:
+        verdicts[(row["measure"], row["claim"], "main")] = row
+        for variant in row["variants"]:
+            verdicts[(row["measure"], row["claim"], variant["label"])] = variant
+    examples = {e["id"]: e for e in model["refutations"]}
+    return Committed(verdicts, examples, model["literature"])
 
 
 @pytest.fixture(scope="module")
-def table():
-    return build_property_table(settings="ci", jobs=2)
+def table() -> Committed:
+    return load_committed()
 
 
-def outcome(table, measure, claim, preconditions=()):
-    verdict = table.report(measure).result(claim).under(tuple(preconditions))
-    assert verdict is not None, f"{measure}/{claim} was not checked under {preconditions}"
-    return verdict
+def outcome(table: Committed, measure: str, claim: str, preconditions=()) -> Outcome:
+    return table.outcome(measure, claim, tuple(preconditions))
+
+
+def test_the_committed_report_was_built_at_the_ci_profile_with_seed_0():
+    settings = json.loads(REPORT.read_text(encoding="utf-8"))["settings"]
+    assert (settings["profile"], settings["seed"], settings["max_examples"]) == ("ci", 0, 100)
 
 
 @pytest.mark.parametrize("measure", ["mae_macro", "mae_micro", "kappa_linear", "alpha_interval"])
 def test_interval_measures_are_refuted_on_ordinal_invariance(table, measure):
-    assert outcome(table, measure, "ordinal_invariance").outcome is Outcome.REFUTED
+    assert outcome(table, measure, "ordinal_invariance") is Outcome.REFUTED
 
 
 @pytest.mark.parametrize("measure", ["alpha_ordinal", "cem_ord", "f1_macro", "accuracy"])
 def test_ordinal_measures_survive_ordinal_invariance(table, measure):
-    assert outcome(table, measure, "ordinal_invariance").outcome is Outcome.NOT_REFUTED
+    assert outcome(table, measure, "ordinal_invariance") is Outcome.NOT_REFUTED
 
 
 @pytest.mark.parametrize("measure", ["accuracy", "f1_macro"])
 def test_nominal_measures_are_refuted_on_ordinal_monotonicity(table, measure):
-    assert outcome(table, measure, "ordinal_monotonicity").outcome is Outcome.REFUTED
+    assert outcome(table, measure, "ordinal_monotonicity") is Outcome.REFUTED
 
 
 def test_cem_ord_monotonicity_fails_only_through_an_empty_gold_class(table):
-    general = outcome(table, "cem_ord", "ordinal_monotonicity")
-    assert general.outcome is Outcome.REFUTED
-    before = general.example.entries[0].inputs[0]
+    assert outcome(table, "cem_ord", "ordinal_monotonicity") is Outcome.REFUTED
+    before = np.asarray(table.example("cem_ord", "ordinal_monotonicity")[0]["matrix"])
     assert np.any(before.sum(axis=0) == 0)
     restricted = outcome(table, "cem_ord", "ordinal_monotonicity", ["no_empty_gold_class"])
-    assert restricted.outcome is Outcome.NOT_REFUTED
+    assert restricted is Outcome.NOT_REFUTED
 
 
 @pytest.mark.parametrize("measure", ["mae_micro", "accuracy"])
 def test_micro_averaged_measures_are_refuted_on_imbalance(table, measure):
-    assert outcome(table, measure, "imbalance").outcome is Outcome.REFUTED
+    assert outcome(table, measure, "imbalance") is Outcome.REFUTED
 
 
 def test_linear_kappa_scores_every_constant_system_alike(table):
-    verdict = outcome(table, "kappa_linear", "constant_system_discrimination")
-    assert verdict.outcome is Outcome.REFUTED
-    assert len({s for s in verdict.example.scores if s is not None}) == 1
+    assert outcome(table, "kappa_linear", "constant_system_discrimination") is Outcome.REFUTED
+    entries = table.example("kappa_linear", "constant_system_discrimination")
+    assert len({e["score"] for e in entries if e["score"] is not None}) == 1
 
 
 def test_rnod_is_asymmetric_through_a_zero_bin(table):
-    verdict = outcome(table, "rnod", "symmetry")
-    assert verdict.outcome is Outcome.REFUTED
-    system, gold = verdict.example.entries[0].inputs
+    assert outcome(table, "rnod", "symmetry") is Outcome.REFUTED
+    first = table.example("rnod", "symmetry")[0]
+    system, gold = np.asarray(first["system"]), np.asarray(first["gold"])
     assert np.any(system == 0) or np.any(gold == 0)
 
 
 def test_rnod_handles_point_masses_but_not_mass_transfers(table):
-    assert outcome(table, "rnod", "mass_transfer_monotonicity").outcome is Outcome.REFUTED
-    assert outcome(table, "rnod", "point_mass_monotonicity").outcome is Outcome.NOT_REFUTED
+    assert outcome(table, "rnod", "mass_transfer_monotonicity") is Outcome.REFUTED
+    assert outcome(table, "rnod", "point_mass_monotonicity") is Outcome.NOT_REFUTED
 
 
 @pytest.mark.parametrize("measure", ["nvd", "rnss", "jsd"])
 def test_nominal_divergences_are_refuted_on_point_mass_monotonicity(table, measure):
-    assert outcome(table, measure, "point_mass_monotonicity").outcome is Outcome.REFUTED
+    assert outcome(table, measure, "point_mass_monotonicity") is Outcome.REFUTED
 
 
 @pytest.mark.parametrize("measure", ["nmd", "rsnod"])
 def test_nmd_and_rsnod_are_symmetric(table, measure):
-    assert outcome(table, measure, "symmetry").outcome is Outcome.NOT_REFUTED
+    assert outcome(table, measure, "symmetry") is Outcome.NOT_REFUTED
 
 
 def test_dnkt_preserves_priorities_and_fails_violations_only_on_a_uniform_gold(table):
-    assert outcome(table, "dnkt", "priority_preservation").outcome is Outcome.NOT_REFUTED
-    general = outcome(table, "dnkt", "priority_violation")
-    assert general.outcome is Outcome.REFUTED
-    gold = general.example.entries[0].inputs[1]
+    assert outcome(table, "dnkt", "priority_preservation") is Outcome.NOT_REFUTED
+    assert outcome(table, "dnkt", "priority_violation") is Outcome.REFUTED
+    gold = np.asarray(table.example("dnkt", "priority_violation")[0]["gold"])
     assert np.allclose(gold, gold[0])
     restricted = outcome(table, "dnkt", "priority_violation", ["gold_not_uniform"])
-    assert restricted.outcome is Outcome.NOT_REFUTED
+    assert restricted is Outcome.NOT_REFUTED
 
 
 @pytest.mark.parametrize(
@@ -99,15 +156,15 @@ def test_dnkt_preserves_priorities_and_fails_violations_only_on_a_uniform_gold(t
     ["nmd", "emd", "rnod", "rsnod", "rnod2", "rnadw", "rnadw2", "nvd", "rnss", "jsd", "kld"],
 )
 def test_no_quantification_measure_preserves_priorities(table, measure):
-    assert outcome(table, measure, "priority_preservation").outcome is Outcome.REFUTED
+    assert outcome(table, measure, "priority_preservation") is Outcome.REFUTED
 
 
 def test_the_mae_macro_invariance_counterexample_is_shrunk(table):
-    example = outcome(table, "mae_macro", "ordinal_invariance").example
-    m = example.entries[0].inputs[0]
+    entries = table.example("mae_macro", "ordinal_invariance")
+    m = np.asarray(entries[0]["matrix"])
     assert m.shape[0] <= 3
     assert m.sum() <= 5
-    assert example.entries[0].score != example.entries[1].score
+    assert entries[0]["score"] != entries[1]["score"]
 
 
 # Claims each built-in measure satisfies mathematically (with the preconditions
@@ -175,9 +232,9 @@ def test_no_claim_a_builtin_truly_satisfies_is_refuted(table):
     refuted = []
     for measure, spec in TRULY_SATISFIED.items():
         for claim, pres in _parse(spec):
-            verdict = outcome(table, measure, claim, pres)
-            if verdict.outcome is not Outcome.NOT_REFUTED:
-                refuted.append((measure, claim, pres, verdict.summary()))
+            verdict = table.verdict(measure, claim, pres)
+            if verdict["outcome"] != Outcome.NOT_REFUTED.value:
+                refuted.append((measure, claim, pres, verdict["summary"]))
     assert refuted == []
 
 
@@ -209,21 +266,21 @@ DOCUMENTED_FINDINGS = {
 
 
 def test_the_table_reproduces_the_literature_or_documents_each_disagreement(table):
-    assert len(table.comparisons) == len(LITERATURE)
-    unchecked = [c.reference for c in table.comparisons if c.agreement == "unchecked"]
-    assert unchecked == []
+    assert len(table.literature) == len(LITERATURE)
+    assert [e for e in table.literature if e["agreement"] == "unchecked"] == []
     found = {
-        (c.reference.source, c.reference.measure, c.reference.claim) for c in table.disagreements
+        (e["source"], e["measure"], e["claim"])
+        for e in table.literature
+        if e["agreement"] == "disagrees"
     }
     assert found == DOCUMENTED_FINDINGS
 
 
 def test_every_refuted_published_property_comes_with_a_counterexample(table):
-    for c in table.disagreements:
-        if c.reference.holds:
-            assert c.verdict.outcome is Outcome.REFUTED
-            assert c.verdict.example is not None
-            assert len(c.verdict.example.entries) >= 2
+    for e in table.literature:
+        if e["agreement"] == "disagrees" and e["found"] == "refuted":
+            assert e["example"] is not None, e
+            assert len(table.examples[e["example"]]["entries"]) >= 2
 
 
 @pytest.mark.parametrize(
@@ -245,5 +302,31 @@ def test_every_refuted_published_property_comes_with_a_counterexample(table):
     ],
 )
 def test_the_table_covers_every_measure_of_the_published_tables(table, source, measures):
-    covered = {c.reference.measure for c in table.comparisons if c.reference.source == source}
+    covered = {e["measure"] for e in table.literature if e["source"] == source}
     assert covered == measures
+
+
+# -- the real check path ----------------------------------------------------------------
+
+#: Measures re-checked for real: both families, declared preconditions with
+#: their "without preconditions" variants, arbitrary spacing and a uniform-gold
+#: precondition among them.
+RECHECKED = ["mae_macro", "cem_ord", "kappa_linear", "dnkt", "rnod"]
+
+
+@pytest.mark.slow
+def test_the_checker_reproduces_every_committed_verdict_of_a_few_measures(table):
+    fresh = build_property_table(measures=RECHECKED, settings="ci", jobs=1)
+    differences = []
+    checked = 0
+    for report in fresh.reports:
+        for res in report.results:
+            for verdict in (res.verdict, *res.variants):
+                key = (report.measure, res.claim, verdict.label or "main")
+                committed = table.verdicts.get(key)
+                checked += 1
+                if committed is None or committed["outcome"] != verdict.outcome.value:
+                    differences.append((key, committed and committed["outcome"], verdict.summary()))
+    expected = {k for k in table.verdicts if k[0] in RECHECKED}
+    assert checked == len(expected)
+    assert differences == []

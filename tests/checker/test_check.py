@@ -229,3 +229,11 @@ def test_reports_render_serialise_and_pickle(registry):
     assert clone.verdict("imbalance").example.one_line() == (
         report.verdict("imbalance").example.one_line()
     )
+
+
+def test_a_one_line_example_shows_vector_inputs_of_other_families_as_vectors():
+    from axiometrics.checker.verdicts import Entry, Example
+
+    entry = Entry("x", (np.array([1, 0, 1]), np.array([0.5, 0.25, 1.0])), np.arange(2.0), 0.5)
+    example = Example("scored", (entry,), "an explanation", {}, None, ())
+    assert example.one_line().startswith("x: ([1 0 1], [0.5 0.25 1])=0.5")

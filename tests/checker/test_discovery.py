@@ -73,22 +73,25 @@ def test_the_check_command_prints_the_weakest_preconditions_as_json(capsys):
 
 
 @pytest.mark.slow
-def test_linear_kappa_monotonicity_without_empty_classes_is_refuted_at_the_thorough_profile():
+@pytest.mark.parametrize("settings", ["ci", "thorough"])
+def test_linear_kappa_monotonicity_without_empty_classes_is_refuted_at_every_profile(settings):
     pres = ["no_empty_gold_class", "no_empty_system_class"]
     report = check(
         "kappa_linear",
         ["ordinal_monotonicity"],
         preconditions={"ordinal_monotonicity": pres},
         variants=False,
-        settings="thorough",
+        settings=settings,
         seed=0,
     )
     verdict = report.verdict("ordinal_monotonicity")
     assert verdict.outcome is Outcome.REFUTED
-    before = verdict.example.entries[0].inputs[0]
-    assert np.all(before.sum(axis=0) > 0)
-    assert np.all(before.sum(axis=1) > 0)
-    assert before.sum() <= 7
+    before, after = (entry.inputs[0] for entry in verdict.example.entries)
+    for m in (before, after):
+        assert np.all(m.sum(axis=0) > 0)
+        assert np.all(m.sum(axis=1) > 0)
+    assert before.sum() <= 8
+    assert verdict.example.entries[1].score <= verdict.example.entries[0].score + 1e-9
 
 
 def test_pearson_monotonicity_at_unequal_spacing_is_refuted_on_the_reviewed_case():
@@ -187,3 +190,24 @@ def test_no_discovery_runs_for_a_claim_the_measure_declares_violated():
     assert result.verdict.outcome is Outcome.REFUTED
     assert result.discovery == ()
     assert result.weakest_preconditions is None
+
+
+def test_the_check_command_prints_a_thorough_seed_that_replays_the_run(capsys):
+    import re
+
+    args = ["check", "mae_micro", "--claims", "imbalance", "--profile", "thorough"]
+    args += ["--max-examples", "40", "--format", "json"]
+    assert main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    seed = first["seed"]
+    assert isinstance(seed, int)
+    assert main([*args, "--seed", str(seed)]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["seed"] == seed
+
+    def timeless(payload):
+        return re.sub(r'"seconds": [0-9.e-]+', "", json.dumps(payload, sort_keys=True))
+
+    assert timeless(again) == timeless(first)
+    assert main(args[:-2]) == 0
+    assert re.search(r"profile thorough, seed \d+", capsys.readouterr().out)

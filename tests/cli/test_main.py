@@ -120,3 +120,73 @@ def test_an_unwritable_destination_is_a_one_line_error(tmp_path, capsys):
         "previous file is unchanged\n"
     )
     assert not os.path.exists(target)
+
+
+def _registered(module_name):
+    """``(name, help)`` of the subparser that ``module_name.add_parser`` registers."""
+    import argparse
+    import importlib
+
+    subparsers = argparse.ArgumentParser().add_subparsers()
+    importlib.import_module(module_name).add_parser(subparsers)
+    (action,) = subparsers._choices_actions
+    return action.dest, action.help
+
+
+def test_every_available_command_module_registers_the_name_and_help_of_its_table_row():
+    import importlib.util
+
+    from axiometrics.cli import COMMANDS
+
+    available = [c for c in COMMANDS if importlib.util.find_spec(c.module) is not None]
+    assert {"report", "run", "list", "score", "meta", "check", "table"} <= {
+        c.name for c in available
+    }
+    for command in available:
+        assert _registered(command.module) == (command.name, command.help)
+
+
+def test_help_lists_every_command_of_the_table_in_order(capsys):
+    from axiometrics.cli import COMMANDS
+
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    positions = [out.find(f"\n    {c.name}") for c in COMMANDS]
+    assert -1 not in positions
+    assert positions == sorted(positions)
+    assert all(c.help.split()[0] in out for c in COMMANDS)
+
+
+def test_a_command_help_shows_its_full_options(capsys):
+    assert main(["score", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: axiometrics score")
+    assert "--gold FILE" in out
+    assert "--per-topic" in out
+
+
+def test_a_command_whose_module_cannot_be_imported_is_a_one_line_internal_error(
+    monkeypatch, capsys
+):
+    from axiometrics import cli
+
+    missing = cli.Command("ghost", "a command whose module is missing", "axiometrics.cli.ghost")
+    monkeypatch.setattr(cli, "COMMANDS", (*cli.COMMANDS, missing))
+    monkeypatch.delenv("AXIOMETRICS_DEBUG", raising=False)
+    assert main(["ghost"]) == 1
+    assert capsys.readouterr().err == (
+        "axiometrics ghost: internal error: ModuleNotFoundError: No module named "
+        "'axiometrics.cli.ghost' (a bug: please report it; set AXIOMETRICS_DEBUG=1 to see the "
+        "traceback)\n"
+    )
+    monkeypatch.setenv("AXIOMETRICS_DEBUG", "1")
+    with pytest.raises(ModuleNotFoundError):
+        main(["ghost"])
+
+
+def test_an_unknown_command_lists_every_command_of_the_table(capsys):
+    from axiometrics.cli import COMMANDS
+
+    assert main(["bogus"]) == 2
+    err = capsys.readouterr().err
+    assert "(choose from " + ", ".join(repr(c.name) for c in COMMANDS) + ")" in err

@@ -45,6 +45,40 @@ def test_taus_compare_subset_means_on_the_same_splits_for_every_measure():
             assert taus[trial, m] == pytest.approx(kendall_tau(a, b))
 
 
+def straightforward_taus(scores, first, second, variant):
+    """The plain loop over splits and measures, one kendall_tau call each."""
+    oriented = scores.oriented()
+    taus = np.empty((len(first), len(scores.measures)))
+    for trial, (a, b) in enumerate(zip(first, second, strict=True)):
+        for m in range(len(scores.measures)):
+            taus[trial, m] = kendall_tau(
+                oriented[m, a].mean(axis=0), oriented[m, b].mean(axis=0), variant=variant
+            )
+    return taus
+
+
+@pytest.mark.parametrize("variant", ["a", "b"])
+@pytest.mark.parametrize("split", ["full", 6])
+def test_taus_equal_the_straightforward_loop_exactly(variant, split):
+    base = noisy_scores(seed=7, topics=16, systems=9)
+    # Scores on a coarse grid: many tied systems, tied means and constant rankings.
+    coarse = np.round(base.scores * 2) / 4
+    coarse[1, :, :3] = 0.25
+    scores = ScoreMatrices(base.measures, base.topics, base.systems, coarse, (True, True, False))
+    first, second = topic_splits(16, trials=40, split=split, seed=3)
+    fast = consistency_taus(scores, first, second, variant=variant, max_elements=500)
+    np.testing.assert_array_equal(fast, straightforward_taus(scores, first, second, variant))
+
+
+def test_consistency_taus_reject_a_bad_variant_or_chunk_bound():
+    scores = noisy_scores()
+    first, second = topic_splits(40, trials=5, split=10, seed=1)
+    with pytest.raises(InvalidParameterError, match="variant must be 'a' or 'b'"):
+        consistency_taus(scores, first, second, variant="c")
+    with pytest.raises(InvalidParameterError, match="max_elements must be a positive integer"):
+        consistency_taus(scores, first, second, max_elements=0)
+
+
 def test_chunking_does_not_change_the_taus():
     scores = noisy_scores()
     first, second = topic_splits(40, trials=30, split=10, seed=2)

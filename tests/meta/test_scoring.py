@@ -20,6 +20,7 @@ from axiometrics.meta import (
     UndefinedScoreError,
     score_runs,
 )
+from axiometrics.meta.scoring import resolve_measures
 from axiometrics.meta.synthetic import amigo_synthetic
 
 
@@ -137,7 +138,7 @@ def test_default_measures_are_every_measure_of_the_runs_family():
 
 
 def test_oc_measures_cannot_score_distribution_runs():
-    with pytest.raises(MetaInputError, match="OC measure and needs per-item labels"):
+    with pytest.raises(MetaInputError, match="takes confusion matrices and needs per-item labels"):
         score_runs(small_runs().to_distribution_runs(), ["accuracy"])
 
 
@@ -153,3 +154,15 @@ def test_label_runs_and_their_distributions_give_the_same_oq_scores():
     direct = score_runs(runs, ["nmd", "jsd"])
     via = score_runs(runs.to_distribution_runs(), ["nmd", "jsd"])
     np.testing.assert_allclose(direct.scores, via.scores)
+
+
+def test_nominal_measures_score_label_runs_like_oc_ones():
+    runs = small_runs()
+    scores = score_runs(runs, ["mcc", "accuracy"])
+    direct = ax.score("mcc", runs.scorer_inputs("oc")[0])
+    np.testing.assert_allclose(scores.scores[0], direct)  # (measure, topic, system)
+
+
+def test_scored_measures_are_refused_for_run_files_with_the_way_out():
+    with pytest.raises(MetaInputError, match=r"family 'scored'.*meta --scores"):
+        resolve_measures(["roc_auc"], "oc")

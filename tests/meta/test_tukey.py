@@ -1,11 +1,12 @@
 import itertools
+import tracemalloc
 
 import numpy as np
 import pytest
 
 from axiometrics.errors import InvalidParameterError
 from axiometrics.meta import MetaInputError
-from axiometrics.meta.tukey import randomized_tukey_hsd
+from axiometrics.meta.tukey import _RowPermutations, randomized_tukey_hsd
 
 
 def exact_tukey_p_values(x):
@@ -124,3 +125,117 @@ def test_bad_inputs_raise_typed_errors():
         randomized_tukey_hsd(np.eye(3), trials=5, max_elements=0)
     with pytest.raises(InvalidParameterError, match="seed must be"):
         randomized_tukey_hsd(np.eye(3), trials=5, seed="abc")
+
+
+class ConstantBits:
+    """A stand-in bit generator whose every output is 0, so every key ties."""
+
+    def random_raw(self, size):
+        return np.zeros(size, dtype=np.uint64)
+
+
+class TiedKeysGenerator:
+    """A Generator whose permutations are real but whose random bits are all 0."""
+
+    def __init__(self, seed):
+        self._rng = np.random.default_rng(seed)
+        self.bit_generator = ConstantBits()
+
+    def permuted(self, x, *, axis):
+        return self._rng.permuted(x, axis=axis)
+
+
+def straightforward_p_values(x, permutations, tie_order):
+    """The textbook per-trial loop over given row permutations (flat indices)."""
+    k = x.shape[1]
+    shuffled = np.empty_like(x)
+    np.put_along_axis(shuffled, tie_order, x, axis=1)
+    flat = shuffled.ravel()
+    means = x.mean(axis=0)
+    tolerance = 1e-9 * np.abs(x).max()
+    counts = np.zeros((k, k))
+    for trial in permutations:
+        permuted_means = flat[trial].mean(axis=0)
+        reached = permuted_means.max() - permuted_means.min()
+        counts += reached >= np.abs(means[:, None] - means[None, :]) - tolerance
+    p = counts / len(permutations)
+    np.fill_diagonal(p, 1.0)
+    return p
+
+
+def test_every_drawn_row_is_a_permutation_of_its_own_cells():
+    n, k, trials = 7, 5, 40
+    sampler = _RowPermutations(n, k, trials, np.random.default_rng(0))
+    drawn = sampler.draw(trials)
+    expected = np.arange(n * k).reshape(n, k)
+    np.testing.assert_array_equal(np.sort(drawn, axis=-1), np.broadcast_to(expected, drawn.shape))
+
+
+def test_rows_too_wide_for_flat_labels_use_column_labels_and_stay_in_their_row():
+    n, k = 3, 30_000  # n * k cells do not fit in 16 bits
+    sampler = _RowPermutations(n, k, 4, np.random.default_rng(1))
+    drawn = sampler.draw(4)
+    np.testing.assert_array_equal(
+        np.sort(drawn, axis=-1), np.broadcast_to(np.arange(n * k).reshape(n, k), drawn.shape)
+    )
+    assert not np.array_equal(drawn[0], drawn[1])
+
+
+def test_each_arrangement_of_a_row_is_equally_likely():
+    draws = 60_000
+    sampler = _RowPermutations(2, 3, draws, np.random.default_rng(11))
+    first_rows = sampler.draw(draws)[:, 0, :]
+    codes = first_rows[:, 0] * 9 + first_rows[:, 1] * 3 + first_rows[:, 2]
+    _, counts = np.unique(codes, return_counts=True)
+    assert len(counts) == 6
+    se = np.sqrt(draws * (1 / 6) * (5 / 6))
+    assert np.all(np.abs(counts - draws / 6) <= 5 * se), counts
+
+
+def test_keys_with_equal_random_bits_fall_in_a_uniformly_random_order():
+    # Every key ties: the order is then the per-call tie order, which must
+    # itself be uniform over the 3! arrangements across calls.
+    calls = 3_000
+    seen = []
+    for seed in range(calls):
+        sampler = _RowPermutations(1, 3, 4, TiedKeysGenerator(seed))
+        drawn = sampler.draw(4)
+        assert np.all(drawn == drawn[0])
+        # Cell j of the gathered source holds the original column argsort(tie_order)[j].
+        columns = np.argsort(sampler.tie_order[0])[drawn[0, 0]]
+        seen.append(tuple(columns))
+    _, counts = np.unique(np.array(seen), axis=0, return_counts=True)
+    assert len(counts) == 6
+    se = np.sqrt(calls * (1 / 6) * (5 / 6))
+    assert np.all(np.abs(counts - calls / 6) <= 5 * se), counts
+
+
+def test_the_fast_path_counts_exactly_like_a_per_trial_loop_over_the_same_permutations():
+    rng = np.random.default_rng(12)
+    x = np.round(rng.random((9, 4)), 1)  # many equal cells and equal differences
+    trials = 400
+    result = randomized_tukey_hsd(x, trials=trials, seed=21, max_elements=200)
+    sampler = _RowPermutations(9, 4, trials, np.random.default_rng(21))
+    permutations = sampler.draw(trials).copy()
+    expected = straightforward_p_values(x, permutations, sampler.tie_order)
+    np.testing.assert_array_equal(result.p_values, expected)
+
+
+def test_peak_memory_does_not_grow_with_the_number_of_trials():
+    x = np.random.default_rng(2).random((40, 12))
+
+    def peak(trials):
+        tracemalloc.start()
+        try:
+            randomized_tukey_hsd(x, trials=trials, seed=0, max_elements=2**14)
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    small, large = peak(2_000), peak(40_000)
+    assert large <= 1.1 * small + 64 * 1024, (small, large)
+
+
+def test_more_groups_than_sixteen_bit_labels_are_refused():
+    with pytest.raises(MetaInputError, match="at most 65536 groups"):
+        randomized_tukey_hsd(np.zeros((2, 65_537)), trials=4)

@@ -72,9 +72,15 @@ def test_each_page_loads_without_errors_or_network_requests(
 
 def test_the_property_tables_are_visible_and_the_user_measure_is_highlighted(browser, small_report):
     page, _ = _open(browser, (small_report / "index.html").as_uri(), "light")
-    assert page.locator("table.grid").count() == 2
-    for k in range(2):
+    # OC, OQ and nominal: accuracy is an OC and a nominal measure
+    assert page.locator("table.grid").count() == 3
+    for k in range(3):
         assert page.locator("table.grid").nth(k).is_visible()
+    assert page.locator("#grid h3").all_inner_texts() == [
+        "Ordinal classification (OC)",
+        "Ordinal quantification (OQ)",
+        "Nominal classification",
+    ]
     assert page.locator("#verdict-table").is_visible()
     assert page.locator("table.grid tr.user").count() == 1
     assert page.locator("table.grid tr.user th").inner_text().startswith("★ my_mae")
@@ -108,8 +114,8 @@ def test_typing_in_the_filter_box_changes_the_row_count(browser, small_report):
 def test_every_chart_is_present_and_visible(browser, small_report, tmp_path):
     page, _ = _open(browser, (small_report / "stability.html").as_uri(), "dark")
     charts = page.locator("figure .chart svg")
-    # two data sets x (heatmap, p-value curves) + the Table 3 scatter
-    assert charts.count() == 5
+    # two data sets x (heatmap, p-value curves, significance matrices) + the Table 3 scatter
+    assert charts.count() == 7
     for i in range(charts.count()):
         chart = charts.nth(i)
         chart.scroll_into_view_if_needed()
@@ -118,7 +124,7 @@ def test_every_chart_is_present_and_visible(browser, small_report, tmp_path):
         assert box is not None
         assert box["width"] > 150
         assert box["height"] > 150
-    assert page.locator("figure figcaption").count() == 5
+    assert page.locator("figure figcaption").count() == 7
     shot = tmp_path / "heatmap.png"
     charts.nth(0).screenshot(path=str(shot))
     assert _not_blank(shot) > 0.05
@@ -128,4 +134,29 @@ def test_every_chart_is_present_and_visible(browser, small_report, tmp_path):
     assert examples.count() > 0
     assert examples.first.is_visible()
     assert page.locator("article.cx table.matrix").count() > 0
+    page.close()
+
+
+def test_the_significance_matrices_and_the_agreement_table_are_visible(
+    browser, small_report, tmp_path
+):
+    page, events = _open(browser, (small_report / "stability.html").as_uri(), "light")
+    figure = page.locator("#synthetic-oc-significance-figure")
+    figure.scroll_into_view_if_needed()
+    assert figure.is_visible()
+    # The matrices are raster images inside the SVG (a data: URI the page's CSP allows).
+    assert figure.locator("svg image").count() == 4
+    shot = tmp_path / "significance.png"
+    figure.locator("svg").screenshot(path=str(shot))
+    assert _not_blank(shot) > 0.05
+    rows = figure.locator("table tbody tr")
+    assert rows.count() == 4
+    assert rows.filter(has_text="my_mae").count() == 1
+    section = page.locator("#annotator-agreement")
+    section.scroll_into_view_if_needed()
+    assert section.is_visible()
+    assert section.locator("tbody tr").count() == 3
+    assert "Krippendorff" in section.locator("thead").inner_text()
+    assert events["console"] == []
+    assert events["errors"] == []
     page.close()

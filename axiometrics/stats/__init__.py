@@ -1,0 +1,68 @@
+"""Significance tests for comparing systems on per-topic scores of any measure.
+
+Input: a topic x system score matrix (a 2-D array, a DataFrame whose
+columns are the systems, or a mapping ``system -> scores`` aligned by topic
+label; see :func:`as_score_matrix`).  Every paired test runs on all pairs
+of systems at once (vectorised, no loop per pair) and returns a frozen
+:class:`PairedTests` with p-values, Cohen's ``d_z`` and confidence
+intervals of the mean difference, convertible with ``to_frame()``.
+
+* :func:`paired_t_test`, :func:`wilcoxon_test`, :func:`sign_test` —
+  classical paired tests (exact where the distribution allows);
+* :func:`randomisation_test` — paired permutation test, exact enumeration
+  of ``2^T`` sign flips for few topics, seeded Monte Carlo otherwise;
+* :func:`bootstrap_test`, :func:`bootstrap_interval` — paired bootstrap
+  test and percentile / BCa intervals;
+* :func:`compare` — all pairs under one test with Holm or Bonferroni
+  correction (:func:`adjust_p_values`), or the randomised Tukey HSD, plus
+  Sakai's ANOVA-residual effect size;
+* :func:`one_way_anova`, :func:`two_way_anova` — ANOVA tables;
+* :func:`chi_squared_test` — independence of a contingency table.
+
+Zero variance (all differences equal) is a declared result, never a NaN
+or a warning; see ``docs/statistics.md``.
+
+Quick use::
+
+    from axiometrics import stats
+    result = stats.compare(frame, test="randomisation", correction="holm")
+    result.to_frame()
+"""
+
+from __future__ import annotations
+
+from axiometrics.stats.anova import Anova, one_way_anova, two_way_anova
+from axiometrics.stats.bootstrap import CI_METHODS, bootstrap_interval, bootstrap_test
+from axiometrics.stats.chisquare import ChiSquare, chi_squared_test
+from axiometrics.stats.compare import TESTS, Comparison, compare
+from axiometrics.stats.corrections import CORRECTIONS, adjust_p_values
+from axiometrics.stats.matrix import ScoreMatrix, as_score_matrix
+from axiometrics.stats.paired import PairedTests
+from axiometrics.stats.randomisation import EXACT_MAX_TOPICS, randomisation_test
+from axiometrics.stats.sign import sign_test
+from axiometrics.stats.ttest import paired_t_test
+from axiometrics.stats.wilcoxon import wilcoxon_test
+
+__all__ = [
+    "CI_METHODS",
+    "CORRECTIONS",
+    "EXACT_MAX_TOPICS",
+    "TESTS",
+    "Anova",
+    "ChiSquare",
+    "Comparison",
+    "PairedTests",
+    "ScoreMatrix",
+    "adjust_p_values",
+    "as_score_matrix",
+    "bootstrap_interval",
+    "bootstrap_test",
+    "chi_squared_test",
+    "compare",
+    "one_way_anova",
+    "paired_t_test",
+    "randomisation_test",
+    "sign_test",
+    "two_way_anova",
+    "wilcoxon_test",
+]

@@ -1,0 +1,691 @@
+"""Mutants and controls of the plugin families ``nominal`` and ``scored``.
+
+The suite in :mod:`mutants` (``benchmarks/mutants.py``) covers the ordinal
+claims; this module adds plausible bugs for the claims of the nominal
+classification family (confusion matrices, rows = system, columns = gold)
+and of the scored family (``(scores, gold)`` vectors, gold in ``{0, 1}``),
+each with a hand-made proof, plus correct controls.  Bare callables of these
+families are not accepted by :func:`axiometrics.checker.check.resolve_subject`
+(its signatures cover ``oc`` and ``oq``), so :func:`family_subject` wraps
+them in a :class:`~axiometrics.checker.subject.Subject` of their own family.
+
+The correct formulas (Cohen's kappa, macro recall, ROC AUC as the
+Mann-Whitney statistic with ties counted one half) come from the literature;
+the code is written for this suite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from axiometrics.measures.scored_procedures import keeps_order
+
+from axiometrics.checker.cases import Case
+from axiometrics.checker.subject import Subject
+from axiometrics.measure import Measure, Range
+from axiometrics.registry import Scorer, default_registry
+
+__all__ = ["FAMILIES", "family_controls", "family_mutants", "family_subject", "random_case"]
+
+# Loading the default registry loads the plugins, which register these families' claims.
+default_registry()
+
+#: The families of this module (their callables are wrapped by :func:`family_subject`).
+FAMILIES = ("nominal", "scored")
+
+
+def family_subject(item: Any) -> Subject:
+    """The checker's view of a nominal or scored ``Mutant`` or ``Control`` of the suite."""
+    fn = item.fn
+    lower, upper = item.score_range if item.score_range is not None else (-np.inf, np.inf)
+    measure = Measure(
+        name=item.name,
+        family=item.family,
+        higher_is_better=item.higher_is_better,
+        range=Range(float(lower), float(upper)),
+        title=item.name,
+        description=f"benchmark mutant or control {item.name!r}",
+        optimum=item.optimum,
+    )
+    if item.family == "nominal":
+
+        def compute(matrix: np.ndarray, *, values: np.ndarray) -> float:
+            return float(fn(np.asarray(matrix, dtype=float)))
+
+    else:
+
+        def compute(scores: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> float:  # type: ignore[misc]
+            return float(fn(np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)))
+
+    compute.__name__ = item.name
+    scorer = Scorer(measure, compute, plugin="benchmarks.mutants_families", vectorized=False)
+    return Subject(scorer, location=f"{__file__} in {getattr(fn, '__name__', item.name)}")
+
+
+# -- correct building blocks ------------------------------------------------------------
+
+
+def kappa(matrix: Any) -> float:
+    """Cohen's kappa; 0 when chance agreement is 1."""
+    m = np.asarray(matrix, dtype=float)
+    n = m.sum()
+    po = np.trace(m) / n
+    pe = float((m.sum(axis=1) * m.sum(axis=0)).sum() / n**2)
+    return float((po - pe) / (1 - pe)) if pe < 1 else 0.0
+
+
+def macro_recall(matrix: Any) -> float:
+    """Mean recall over the classes with gold items (balanced accuracy)."""
+    m = np.asarray(matrix, dtype=float)
+    sizes = m.sum(axis=0)
+    keep = sizes > 0
+    return float(np.mean(np.diag(m)[keep] / sizes[keep]))
+
+
+def _f1_per_class(m: np.ndarray) -> np.ndarray:
+    tp = np.diag(m)
+    denom = m.sum(axis=1) + m.sum(axis=0)
+    return np.divide(2 * tp, denom, out=np.zeros_like(tp), where=denom > 0)
+
+
+def _wins(scores: Any, gold: Any) -> tuple[float, float]:
+    """Positive-over-negative pairs (ties count one half) and the number of pairs."""
+    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
+    pos, neg = s[y == 1], s[y == 0]
+    d = pos[:, None] - neg[None, :]
+    return float((d > 0).sum() + 0.5 * (d == 0).sum()), float(pos.size * neg.size)
+
+
+def auc(scores: Any, gold: Any) -> float:
+    """ROC AUC: the Mann-Whitney statistic with ties counted one half (0.5 without pairs)."""
+    wins, pairs = _wins(scores, gold)
+    return wins / pairs if pairs else 0.5
+
+
+# -- nominal bugs ----------------------------------------------------------------------------
+
+
+def _f1_macro_position_weighted(matrix: Any) -> float:
+    """Macro F1 averaged with weights 1, 2, ..., C by class position (a 'weighted' slip)."""
+    m = np.asarray(matrix, dtype=float)
+    w = np.arange(1, m.shape[0] + 1, dtype=float)
+    return float((w * _f1_per_class(m)).sum() / w.sum())
+
+
+def _accuracy_first_class_twice(matrix: Any) -> float:
+    """Accuracy whose loop starts at class 0 twice: its items and hits count double."""
+    m = np.asarray(matrix, dtype=float)
+    return float((np.trace(m) + m[0, 0]) / (m.sum() + m[:, 0].sum()))
+
+
+def _kappa_clipped_at_zero(matrix: Any) -> float:
+    """Kappa clipped at 0 ('worse than chance is no agreement')."""
+    return max(kappa(matrix), 0.0)
+
+
+def _f1_macro_skipping_no_hits(matrix: Any) -> float:
+    """Macro F1 over the classes with a true positive (meant to skip 0/0 classes)."""
+    m = np.asarray(matrix, dtype=float)
+    keep = np.diag(m) > 0
+    return float(_f1_per_class(m)[keep].mean()) if keep.any() else 0.0
+
+
+def _macro_recall_smoothed(matrix: Any) -> float:
+    """Macro recall with add-one smoothing per class, (tp + 1) / (gold + 2)."""
+    m = np.asarray(matrix, dtype=float)
+    sizes = m.sum(axis=0)
+    keep = sizes > 0
+    return float(np.mean((np.diag(m)[keep] + 1) / (sizes[keep] + 2)))
+
+
+def _recall_weighted_by_support(matrix: Any) -> float:
+    """'Balanced' accuracy averaging recalls weighted by gold class size (= accuracy)."""
+    m = np.asarray(matrix, dtype=float)
+    sizes = m.sum(axis=0)
+    keep = sizes > 0
+    recalls = np.diag(m)[keep] / sizes[keep]
+    return float((recalls * sizes[keep]).sum() / sizes[keep].sum())
+
+
+def _precision_over_total(matrix: Any) -> float:
+    """Precision of class 1 dividing by every item instead of the items the system puts in 1."""
+    m = np.asarray(matrix, dtype=float)
+    return float(m[1, 1] / m.sum())
+
+
+def _f1_false_positives_from_total(matrix: Any) -> float:
+    """F1 of class 1 with FP = N - TP - FN (the true negatives counted as false positives)."""
+    m = np.asarray(matrix, dtype=float)
+    tp = m[1, 1]
+    fn = m[:, 1].sum() - tp
+    fp = m.sum() - tp - fn
+    denom = 2 * tp + fp + fn
+    return float(2 * tp / denom) if denom > 0 else 0.0
+
+
+def _kappa_gold_squared(matrix: Any) -> float:
+    """Kappa whose chance term squares the gold marginal (system marginal ignored)."""
+    m = np.asarray(matrix, dtype=float)
+    n = m.sum()
+    po = np.trace(m) / n
+    pe = float((m.sum(axis=0) ** 2).sum() / n**2)
+    return float((po - pe) / (1 - pe)) if pe < 1 else 0.0
+
+
+def _accuracy_uniform_chance(matrix: Any) -> float:
+    """'Chance-corrected' accuracy subtracting 1 / C (uniform chance) instead of the marginals."""
+    m = np.asarray(matrix, dtype=float)
+    c = m.shape[0]
+    return float((np.trace(m) / m.sum() - 1 / c) / (1 - 1 / c))
+
+
+# -- scored bugs ------------------------------------------------------------------------------
+
+
+def _auc_rounded_scores(scores: Any, gold: Any) -> float:
+    """AUC of the scores rounded to 3 decimals (rounding meant to merge float noise)."""
+    return auc(np.round(np.asarray(scores, dtype=float), 3), gold)
+
+
+def _auc_fixed_thresholds(scores: Any, gold: Any) -> float:
+    """AUC from a ROC at 201 fixed thresholds on [0, 1] (scores assumed probabilities)."""
+    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
+    p, n = (y == 1).sum(), (y == 0).sum()
+    if p == 0 or n == 0:
+        return 0.5
+    t = np.linspace(1.0, 0.0, 201)
+    above = s[None, :] >= t[:, None]
+    tpr = np.concatenate([[0.0], (above & (y == 1)).sum(axis=1) / p, [1.0]])
+    fpr = np.concatenate([[0.0], (above & (y == 0)).sum(axis=1) / n, [1.0]])
+    return float(((fpr[1:] - fpr[:-1]) * (tpr[1:] + tpr[:-1]) / 2).sum())
+
+
+def _reciprocal_rank_as_ap(scores: Any, gold: Any) -> float:
+    """'Average precision' that stops at the first positive (1 / its rank, ties by position)."""
+    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
+    order = np.argsort(-s, kind="stable")
+    hits = np.flatnonzero(y[order] == 1)
+    return float(1.0 / (hits[0] + 1)) if hits.size else 0.0
+
+
+def _auc_clipped_scores(scores: Any, gold: Any) -> float:
+    """AUC of the scores clipped to [0, 1] (scores assumed probabilities)."""
+    return auc(np.clip(np.asarray(scores, dtype=float), 0.0, 1.0), gold)
+
+
+def _auc_balanced_pairs(scores: Any, gold: Any) -> float:
+    """AUC dividing the wins by (n / 2)^2, the pair count of a balanced input."""
+    wins, pairs = _wins(scores, gold)
+    n = np.asarray(scores).size
+    return wins / (n * n / 4) if pairs else 0.5
+
+
+def _auc_smoothed(scores: Any, gold: Any) -> float:
+    """AUC with a pseudo-count: (wins + 1) / (pairs + 2)."""
+    wins, pairs = _wins(scores, gold)
+    return (wins + 1) / (pairs + 2)
+
+
+def _auc_floor_bins(scores: Any, gold: Any) -> float:
+    """AUC of the scores binned by floor(100 s) (a histogram with bins of width 0.01)."""
+    return auc(np.floor(100 * np.asarray(scores, dtype=float)), gold)
+
+
+def _auc_skipping_non_positive(scores: Any, gold: Any) -> float:
+    """AUC over the items with a positive score (0 and below read as 'missing')."""
+    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
+    keep = s > 0
+    return auc(s[keep], y[keep])
+
+
+def _auc_argsort_ranks(scores: Any, gold: Any) -> float:
+    """AUC from argsort ranks (tied scores ranked by position, not averaged)."""
+    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
+    ranks = np.argsort(np.argsort(s, kind="stable"), kind="stable").astype(float)
+    return auc(ranks, y)
+
+
+def _ap_position_ties(scores: Any, gold: Any) -> float:
+    """Average precision over the items sorted by score, ties kept in input order."""
+    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
+    ranked = y[np.argsort(-s, kind="stable")]
+    hits = np.cumsum(ranked)
+    precision = hits / np.arange(1, ranked.size + 1)
+    return float((precision * ranked).sum() / ranked.sum()) if ranked.sum() else 0.0
+
+
+# -- proofs ------------------------------------------------------------------------------------
+
+
+def _matrices(*mats: Any) -> Case:
+    """A nominal case of the matrices, in order."""
+    stacked = np.stack([np.asarray(m, dtype=float) for m in mats])
+    k, c = stacked.shape[0], stacked.shape[-1]
+    values = np.broadcast_to(np.arange(c, dtype=float), (k, c))
+    return Case((stacked,), values, tuple(f"M{i}" for i in range(k)))
+
+
+def _constants(*golds: Any) -> Case:
+    """Every constant system on each gold (the chance-baseline case)."""
+    mats = []
+    for gold in golds:
+        n = np.asarray(gold, dtype=float)
+        c = n.size
+        out = np.zeros((c, c, c))
+        out[np.arange(c), np.arange(c), :] = n
+        mats.append(out)
+    return _matrices(*np.concatenate(mats))
+
+
+def _scored(*entries: tuple[Any, Any]) -> Case:
+    """A scored case of ``(scores, gold)`` entries of the same length."""
+    scores = np.stack([np.asarray(s, dtype=float) for s, _ in entries])
+    gold = np.stack([np.asarray(g, dtype=float) for _, g in entries])
+    n = scores.shape[-1]
+    names = tuple(f"e{i}" for i in range(len(entries)))
+    return Case((scores, gold), np.arange(n, dtype=float), names)
+
+
+def _prevalence(scores: Any, gold: Any, k: int = 3) -> Case:
+    """The scored prevalence case: negatives x k, positives x k, every item x (k + 1) / 2."""
+    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
+    entries = []
+    for label in (0.0, 1.0):
+        extra = np.repeat(np.flatnonzero(y == label), k - 1)
+        entries.append((np.concatenate([s, s[extra]]), np.concatenate([y, y[extra]])))
+    half = (k + 1) // 2
+    entries.append((np.tile(s, half), np.tile(y, half)))
+    return _scored(*entries)
+
+
+def _flip(scores: Any, gold: Any) -> Case:
+    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
+    return _scored((s, y), (-s, 1.0 - y))
+
+
+def family_mutants(mutant: type[Any]) -> list[Any]:
+    """The nominal and scored mutants, each with its proof, built with the suite's ``Mutant``."""
+    Mutant = mutant  # the suite's class, passed in: no circular import
+
+    unit: dict[str, Any] = {"higher_is_better": True, "optimum": 1.0}
+    m_a = [[2, 1], [0, 1]]
+    m_a_swapped = [[1, 0], [1, 2]]  # classes 0 and 1 renamed
+    unbalanced = [[2, 0], [1, 1]]
+    unbalanced_x3 = [[6, 0], [3, 1]]  # gold class 0 three times larger
+    tn_small, tn_large = [[1, 1], [1, 1]], [[5, 1], [1, 1]]  # another TN count of class 1
+    return [
+        # class permutation invariance
+        Mutant(
+            "f1_macro_position_weighted",
+            "class_permutation_invariance",
+            "nominal",
+            _f1_macro_position_weighted,
+            "per-class F1 weighted by class position 1..C",
+            "any matrix whose classes differ in F1",
+            _matrices(m_a, m_a_swapped),
+            **unit,
+        ),
+        Mutant(
+            "accuracy_first_class_twice",
+            "class_permutation_invariance",
+            "nominal",
+            _accuracy_first_class_twice,
+            "class 0's hits and items counted twice",
+            "class 0 less accurate than the others",
+            _matrices(m_a, m_a_swapped),
+            **unit,
+        ),
+        # nominal monotonicity
+        Mutant(
+            "kappa_clipped_at_zero",
+            "nominal_monotonicity",
+            "nominal",
+            _kappa_clipped_at_zero,
+            "kappa clipped at 0",
+            "systems worse than chance",
+            _matrices([[0, 2], [2, 0]], [[1, 2], [1, 0]]),
+            **unit,
+        ),
+        Mutant(
+            "f1_macro_skipping_no_hits",
+            "nominal_monotonicity",
+            "nominal",
+            _f1_macro_skipping_no_hits,
+            "classes without a true positive left out of the average",
+            "a correction giving a class its first hit",
+            _matrices([[5, 5], [0, 0]], [[5, 4], [0, 1]]),
+            **unit,
+        ),
+        # prevalence invariance (nominal)
+        Mutant(
+            "macro_recall_smoothed",
+            "prevalence_invariance",
+            "nominal",
+            _macro_recall_smoothed,
+            "add-one smoothing of each class's recall",
+            "a gold class scaled by k",
+            _matrices(unbalanced, unbalanced_x3),
+            **unit,
+        ),
+        Mutant(
+            "recall_weighted_by_support",
+            "prevalence_invariance",
+            "nominal",
+            _recall_weighted_by_support,
+            "recalls averaged with support weights (accuracy) instead of uniformly",
+            "classes of unequal recall",
+            _matrices(unbalanced, unbalanced_x3),
+            **unit,
+        ),
+        # true negative invariance
+        Mutant(
+            "precision_over_total",
+            "true_negative_invariance",
+            "nominal",
+            _precision_over_total,
+            "precision of class 1 divided by N",
+            "any change of the true negatives",
+            _matrices(tn_small, tn_large),
+            **unit,
+        ),
+        Mutant(
+            "f1_false_positives_from_total",
+            "true_negative_invariance",
+            "nominal",
+            _f1_false_positives_from_total,
+            "FP computed as N - TP - FN (true negatives included)",
+            "any change of the true negatives",
+            _matrices(tn_small, tn_large),
+            **unit,
+        ),
+        # chance baseline
+        Mutant(
+            "kappa_gold_squared",
+            "chance_baseline",
+            "nominal",
+            _kappa_gold_squared,
+            "chance agreement from the gold marginal squared",
+            "constant systems on an unbalanced gold",
+            _constants([2, 1], [1, 1]),
+            **unit,
+        ),
+        Mutant(
+            "accuracy_uniform_chance",
+            "chance_baseline",
+            "nominal",
+            _accuracy_uniform_chance,
+            "chance agreement taken as 1 / C",
+            "constant systems on an unbalanced gold",
+            _constants([2, 1], [1, 1]),
+            score_range=(-1.0, 1.0),
+            **unit,
+        ),
+        # monotone transform invariance
+        Mutant(
+            "auc_rounded_scores",
+            "monotone_transform_invariance",
+            "scored",
+            _auc_rounded_scores,
+            "scores rounded to 3 decimals",
+            "maps that squeeze scores closer than 1e-3",
+            _scored(([0.1, 0.2], [0, 1]), ([1e-4, 2e-4], [0, 1])),
+            **unit,
+        ),
+        Mutant(
+            "auc_fixed_thresholds",
+            "monotone_transform_invariance",
+            "scored",
+            _auc_fixed_thresholds,
+            "ROC at 201 fixed thresholds on [0, 1]",
+            "maps taking scores outside [0, 1] or into one bin",
+            _scored(([0.1, 0.2], [0, 1]), ([10.1, 10.2], [0, 1])),
+            **unit,
+        ),
+        # swap monotonicity
+        Mutant(
+            "reciprocal_rank_as_ap",
+            "swap_monotonicity",
+            "scored",
+            _reciprocal_rank_as_ap,
+            "average precision stopping at the first positive",
+            "swaps below the top positive",
+            _scored(([0.9, 0.1, 0.5], [1, 1, 0]), ([0.9, 0.5, 0.1], [1, 1, 0])),
+            **unit,
+        ),
+        Mutant(
+            "auc_clipped_scores",
+            "swap_monotonicity",
+            "scored",
+            _auc_clipped_scores,
+            "scores clipped to [0, 1]",
+            "swaps of scores above 1 or below 0",
+            _scored(([2.0, 3.0], [1, 0]), ([3.0, 2.0], [1, 0])),
+            **unit,
+        ),
+        # prevalence invariance (scored)
+        Mutant(
+            "auc_balanced_pairs",
+            "prevalence_invariance",
+            "scored",
+            _auc_balanced_pairs,
+            "wins divided by (n / 2)^2 instead of P * N",
+            "unbalanced inputs",
+            _prevalence([0.1, 0.9], [0, 1]),
+            **unit,
+        ),
+        Mutant(
+            "auc_smoothed",
+            "prevalence_invariance",
+            "scored",
+            _auc_smoothed,
+            "a pseudo-count (wins + 1) / (pairs + 2)",
+            "class sizes changing the pair count",
+            _prevalence([0.1, 0.9], [0, 1]),
+            **unit,
+        ),
+        # label flip symmetry
+        Mutant(
+            "auc_floor_bins",
+            "label_flip_symmetry",
+            "scored",
+            _auc_floor_bins,
+            "scores binned by floor(100 s)",
+            "scores in one bin whose negations straddle a bin edge",
+            _flip([0.25, 0.255], [0, 1]),
+            **unit,
+        ),
+        Mutant(
+            "auc_skipping_non_positive",
+            "label_flip_symmetry",
+            "scored",
+            _auc_skipping_non_positive,
+            "items with score <= 0 dropped as missing",
+            "inputs with scores of both signs",
+            _flip([-1.0, 1.0, 2.0, -2.0, 3.0], [1, 0, 1, 0, 0]),
+            **unit,
+        ),
+        # item order invariance
+        Mutant(
+            "auc_argsort_ranks",
+            "item_order_invariance",
+            "scored",
+            _auc_argsort_ranks,
+            "tied scores ranked by position",
+            "a positive and a negative tied",
+            _scored(([0.5, 0.5], [1, 0]), ([0.5, 0.5], [0, 1])),
+            **unit,
+        ),
+        Mutant(
+            "ap_position_ties",
+            "item_order_invariance",
+            "scored",
+            _ap_position_ties,
+            "average precision with ties kept in input order",
+            "a positive and a negative tied",
+            _scored(([0.5, 0.5], [1, 0]), ([0.5, 0.5], [0, 1])),
+            **unit,
+        ),
+    ]
+
+
+# -- random cases for the benchmark's random-search baselines ------------------------------------
+
+
+def _random_matrix(rng: np.random.Generator, corners: bool) -> np.ndarray:
+    """A random confusion matrix; ``corners`` favours few classes, few items and zeros."""
+    c = int(rng.choice([2, 3])) if corners and rng.random() < 0.5 else int(rng.integers(2, 9))
+    cap = 4 if corners and rng.random() < 0.5 else 1000
+    m = rng.integers(0, cap + 1, size=(c, c)).astype(float)
+    if corners:
+        m *= rng.random((c, c)) < 0.5
+    if m.sum() == 0:
+        m[0, 0] = 1
+    return m
+
+
+def _random_gold_counts(rng: np.random.Generator, c: int, corners: bool) -> np.ndarray:
+    cap = 4 if corners else 1000
+    while True:
+        n = rng.integers(0, cap + 1, size=c).astype(float)
+        if np.count_nonzero(n) >= 2:
+            return n
+
+
+def _random_nominal(rng: np.random.Generator, claim: str, corners: bool) -> Case:
+    m = _random_matrix(rng, corners)
+    c = m.shape[0]
+    if claim == "class_permutation_invariance":
+        p = rng.permutation(c)
+        return _matrices(m, m[np.ix_(p, p)])
+    if claim == "nominal_monotonicity":
+        wrong = np.argwhere((m > 0) & ~np.eye(c, dtype=bool))
+        if wrong.size == 0:
+            m[0, 1] += 1
+            wrong = np.array([[0, 1]])
+        i, j = wrong[rng.integers(len(wrong))]
+        fixed = m.copy()
+        fixed[i, j] -= 1
+        fixed[j, j] += 1
+        return _matrices(m, fixed)
+    if claim == "prevalence_invariance":
+        scaled = m.copy()
+        scaled[:, rng.integers(c)] *= int(rng.integers(2, 6))
+        return _matrices(m, scaled)
+    if claim == "true_negative_invariance":
+        outside = [(i, j) for i in range(c) for j in range(c) if 1 not in (i, j)]
+        i, j = outside[rng.integers(len(outside))]
+        changed = m.copy()
+        changed[i, j] = rng.integers(0, 1001)
+        return _matrices(m, changed)
+    if claim == "chance_baseline":
+        return _constants(
+            _random_gold_counts(rng, c, corners), _random_gold_counts(rng, c, corners)
+        )
+    raise KeyError(f"claim={claim!r}: no random nominal sampler")
+
+
+def _random_scores(rng: np.random.Generator, corners: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Random scores and a gold with both classes; ``corners`` favours ties and extreme scales."""
+    n = int(rng.integers(2, 13))
+    s = rng.normal(size=n)
+    if corners:
+        s = np.round(s, int(rng.integers(0, 3))) * 10.0 ** int(rng.integers(-6, 7))
+    y = rng.permutation(np.r_[0.0, 1.0, rng.integers(0, 2, size=n - 2).astype(float)])
+    return s, y
+
+
+def _random_scored(rng: np.random.Generator, claim: str, corners: bool) -> Case:
+    s, y = _random_scores(rng, corners)
+    if claim == "monotone_transform_invariance":
+        a, b = float(np.exp(rng.normal(scale=3))), float(rng.normal(scale=10))
+        maps = (lambda x: a * x + b, np.exp, lambda x: x**3, np.arctan)
+        with np.errstate(over="ignore"):  # an overflow loses the order: dense ranks below
+            moved = maps[int(rng.integers(len(maps)))](s)
+        if not keeps_order(s, moved):
+            moved = np.unique(s, return_inverse=True)[1].astype(float)
+        return _scored((s, y), (moved, y))
+    if claim == "swap_monotonicity":
+        pos, neg = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
+        pairs = [(int(i), int(j)) for i in pos for j in neg if s[i] < s[j]]
+        if not pairs:  # every positive above every negative: push one pair out of order
+            i, j = int(pos[0]), int(neg[0])
+            s[i], s[j] = min(s[i], s[j]) - 1.0, max(s[i], s[j]) + 1.0
+            pairs = [(i, j)]
+        i, j = pairs[int(rng.integers(len(pairs)))]
+        swapped = s.copy()
+        swapped[i], swapped[j] = s[j], s[i]
+        return _scored((s, y), (swapped, y))
+    if claim == "prevalence_invariance":
+        half = s.size // 2
+        y = rng.permutation(np.r_[np.zeros(half), np.ones(half)])
+        return _prevalence(s[: 2 * half], y, int(rng.choice([3, 5])))
+    if claim == "label_flip_symmetry":
+        return _flip(s, y)
+    if claim == "item_order_invariance":
+        p = rng.permutation(s.size)
+        return _scored((s, y), (s[p], y[p]))
+    raise KeyError(f"claim={claim!r}: no random scored sampler")
+
+
+def random_case(rng: np.random.Generator, claim: str, family: str, corners: bool) -> Case:
+    """A random case of a nominal or scored claim, for the benchmark's random searches.
+
+    ``corners=False`` draws naive inputs; ``corners=True`` favours the corners
+    a tester would try by hand (few classes and items, zeros, tied and
+    extreme scores).
+    """
+    sampler = _random_nominal if family == "nominal" else _random_scored
+    return sampler(rng, claim, corners)
+
+
+def _noisy(fn: Callable[..., float], rel: float) -> Callable[..., float]:
+    """``fn`` times ``1 + rel * sin(sum of the first input)``: noise below the tolerance."""
+
+    def noisy(*args: Any) -> float:
+        x = fn(*args)
+        return float(x * (1 + rel * np.sin(float(np.sum(args[0])) * 12.9898)))
+
+    return noisy
+
+
+def family_controls(control: type[Any]) -> list[Any]:
+    """Correct nominal and scored measures and the claims they satisfy (as ``Control``)."""
+    Control = control  # the suite's class, passed in: no circular import
+
+    unit: dict[str, Any] = {"higher_is_better": True, "optimum": 1.0}
+    scored_claims = (
+        "monotone_transform_invariance",
+        "swap_monotonicity",
+        "prevalence_invariance",
+        "label_flip_symmetry",
+        "item_order_invariance",
+    )
+    return [
+        Control(
+            "kappa_nominal",
+            "nominal",
+            kappa,
+            ("class_permutation_invariance", "chance_baseline"),
+            "Cohen's kappa",
+            **unit,
+        ),
+        Control(
+            "macro_recall_noisy",
+            "nominal",
+            _noisy(macro_recall, 3e-12),
+            ("class_permutation_invariance", "prevalence_invariance", "nominal_monotonicity"),
+            "relative noise 3e-12, just under the 1e-11 tolerance",
+            **unit,
+        ),
+        Control("auc", "scored", auc, scored_claims, "ROC AUC, ties one half", **unit),
+        Control(
+            "auc_noisy",
+            "scored",
+            _noisy(auc, 2e-12),
+            ("swap_monotonicity", "item_order_invariance", "label_flip_symmetry"),
+            "relative noise 2e-12 (odd in the scores: a label flip moves it by 4e-12)",
+            **unit,
+        ),
+    ]

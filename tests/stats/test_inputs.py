@@ -1,0 +1,115 @@
+"""Score matrices are validated and aligned by label, with typed errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from axiometrics import stats
+from axiometrics.errors import InputTypeError, InvalidInputError, InvalidParameterError
+
+
+def test_a_dataframe_names_the_systems_by_its_columns():
+    frame = pd.DataFrame(
+        {"bm25": [0.1, 0.4, 0.3], "dense": [0.2, 0.5, 0.2]}, index=["q1", "q2", "q3"]
+    )
+    result = stats.paired_t_test(frame)
+    assert result.system_a == ("bm25",)
+    assert result.system_b == ("dense",)
+    assert stats.as_score_matrix(frame).topics == ("q1", "q2", "q3")
+
+
+def test_series_are_aligned_by_topic_label_not_by_position():
+    a = pd.Series([0.1, 0.4, 0.3], index=["q1", "q2", "q3"])
+    b = pd.Series([0.2, 0.5, 0.2], index=["q1", "q2", "q3"])
+    shuffled = b.iloc[[2, 0, 1]]
+    aligned = stats.paired_t_test({"a": a, "b": shuffled})
+    reference = stats.paired_t_test({"a": a, "b": b})
+    assert aligned.p_value[0] == reference.p_value[0]
+
+
+def test_series_over_different_topics_are_refused_with_the_missing_topics_named():
+    a = pd.Series([0.1, 0.4, 0.3], index=["q1", "q2", "q3"])
+    b = pd.Series([0.2, 0.5, 0.2], index=["q1", "q2", "q4"])
+    with pytest.raises(InvalidInputError, match=r"missing \['q3'\], extra \['q4'\]"):
+        stats.paired_t_test({"a": a, "b": b})
+
+
+def test_a_mix_of_series_and_arrays_is_refused():
+    with pytest.raises(InputTypeError, match="mix"):
+        stats.as_score_matrix({"a": pd.Series([0.1, 0.2]), "b": np.array([0.3, 0.4])})
+
+
+def test_arrays_of_different_lengths_are_refused():
+    with pytest.raises(InvalidInputError, match="equal length"):
+        stats.as_score_matrix({"a": [0.1, 0.2, 0.3], "b": [0.3, 0.4]})
+
+
+@pytest.mark.parametrize("shape", [(1, 3), (3, 1), (1, 1)])
+def test_fewer_than_two_topics_or_systems_are_refused(shape):
+    with pytest.raises(InvalidInputError, match="at least 2 topics and 2 systems"):
+        stats.wilcoxon_test(np.zeros(shape))
+
+
+def test_a_one_dimensional_array_is_refused():
+    with pytest.raises(InvalidInputError, match="2-D"):
+        stats.sign_test(np.zeros(5))
+
+
+def test_nan_scores_are_refused_with_the_cell_named():
+    frame = pd.DataFrame({"a": [0.1, np.nan, 0.3], "b": [0.2, 0.5, 0.2]}, index=["q1", "q2", "q3"])
+    with pytest.raises(InvalidInputError, match=r"topic='q2', system='a'"):
+        stats.randomisation_test(frame)
+
+
+def test_non_numeric_scores_are_a_type_error():
+    with pytest.raises(InputTypeError, match="numeric"):
+        stats.paired_t_test(pd.DataFrame({"a": ["x", "y"], "b": ["z", "w"]}))
+
+
+def test_repeated_system_names_are_refused():
+    frame = pd.DataFrame([[0.1, 0.2], [0.3, 0.4]], columns=["a", "a"])
+    with pytest.raises(InvalidInputError, match="unique system names"):
+        stats.paired_t_test(frame)
+
+
+def test_an_unknown_system_suggests_the_nearest_name():
+    frame = pd.DataFrame({"bm25": [0.1, 0.4], "dense": [0.2, 0.5]})
+    with pytest.raises(InvalidInputError, match="did you mean 'dense'"):
+        stats.paired_t_test(frame, systems=["bm25", "dence"])
+
+
+def test_choosing_systems_keeps_their_order():
+    frame = pd.DataFrame({"a": [0.1, 0.4, 0.2], "b": [0.2, 0.5, 0.1], "c": [0.3, 0.1, 0.6]})
+    result = stats.sign_test(frame, systems=["c", "a"])
+    assert result.system_a == ("c",)
+    assert result.system_b == ("a",)
+
+
+@pytest.mark.parametrize("alpha", [0, 1, -0.1, 2, True, "0.05"])
+def test_alpha_outside_zero_one_is_refused(alpha):
+    with pytest.raises(InvalidParameterError, match="alpha"):
+        stats.paired_t_test(np.eye(3), alpha=alpha)
+
+
+@pytest.mark.parametrize("trials", [0, -3, 2.5, True])
+def test_trials_must_be_a_positive_integer(trials):
+    with pytest.raises(InvalidParameterError, match="trials"):
+        stats.bootstrap_test(np.eye(3), trials=trials)
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "x", True])
+def test_a_bad_seed_is_refused(seed):
+    with pytest.raises(InvalidParameterError, match="seed"):
+        stats.randomisation_test(np.eye(3), seed=seed, exact_max_topics=0)
+
+
+def test_exact_enumeration_has_a_hard_limit():
+    with pytest.raises(InvalidParameterError, match="exact_max_topics"):
+        stats.randomisation_test(np.eye(3), exact_max_topics=30)
+
+
+def test_an_unknown_interval_method_is_refused():
+    with pytest.raises(InvalidParameterError, match="ci_method"):
+        stats.bootstrap_interval(np.eye(3), ci_method="student")
