@@ -35,7 +35,12 @@ from axiometrics.agreement import (
 from axiometrics.agreement.errors import AgreementInputError, MissingRatingError
 from axiometrics.agreement.files import LAYOUTS, Annotations, read_annotations
 from axiometrics.agreement.names import unknown_choice
-from axiometrics.cli.arguments import comma_names, non_negative_int, positive_int
+from axiometrics.cli.arguments import (
+    comma_names,
+    non_negative_int,
+    open_unit_interval,
+    positive_int,
+)
 from axiometrics.cli.cells import format_number
 from axiometrics.cli.output import add_output_arguments, emit, render, write_output
 from axiometrics.io.rows import parse_label
@@ -101,16 +106,6 @@ def _categories(text: str) -> list[Hashable] | dict[Hashable, float]:
     return values
 
 
-def _confidence(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0.0 < value < 1.0:
-        raise argparse.ArgumentTypeError(f"expected a number in (0, 1) (got {text!r})")
-    return value
-
-
 def add_parser(subparsers: Any) -> None:
     """Register the ``agreement`` subcommand."""
     parser = subparsers.add_parser(
@@ -167,7 +162,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--seed", type=non_negative_int, default=0, help="random seed, >= 0 (0)")
     parser.add_argument(
-        "--confidence", type=_confidence, default=0.95, help="interval coverage (0.95)"
+        "--confidence", type=open_unit_interval, default=0.95, help="interval coverage (0.95)"
     )
     add_output_arguments(parser)
     parser.set_defaults(func=agreement)

@@ -7,8 +7,9 @@ problem in one line naming the flag (``argument --seed: ...``).
 from __future__ import annotations
 
 import argparse
+import math
 
-__all__ = ["comma_names", "non_negative_int", "positive_int"]
+__all__ = ["comma_names", "non_negative_int", "open_unit_interval", "positive_int"]
 
 
 def comma_names(text: str) -> list[str]:
@@ -34,3 +35,14 @@ def positive_int(text: str) -> int:
 def non_negative_int(text: str) -> int:
     """An integer >= 0 (seeds)."""
     return _integer_at_least(text, 0, "a non-negative integer")
+
+
+def open_unit_interval(text: str) -> float:
+    """A number strictly between 0 and 1 (significance levels, interval coverage)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0.0 < value < 1.0:
+        raise argparse.ArgumentTypeError(f"expected a number in (0, 1) (got {text!r})")
+    return value

@@ -24,28 +24,28 @@ infinite statistics or effect sizes then show as empty in CSV/JSON).
 from __future__ import annotations
 
 import argparse
-import math
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from axiometrics.cli.arguments import comma_names, non_negative_int, positive_int
+from axiometrics.cli.arguments import (
+    comma_names,
+    non_negative_int,
+    open_unit_interval,
+    positive_int,
+)
 from axiometrics.cli.output import add_output_arguments, emit
-from axiometrics.errors import InvalidParameterError, UnknownLabelError
-from axiometrics.io.rows import parse_label
+from axiometrics.cli.run_files import read_run_files
+from axiometrics.errors import InvalidParameterError
 from axiometrics.meta.errors import MetaInputError
 from axiometrics.meta.inputs import (
-    SEMEVAL_SCALE,
-    read_distribution_runs,
-    read_label_runs,
     read_score_file,
 )
 from axiometrics.meta.scores import LONG_COLUMNS, ScoreMatrices
 from axiometrics.meta.scoring import score_runs
 from axiometrics.meta.validate import unknown_name_message
-from axiometrics.scale import ClassScale
 from axiometrics.stats import CORRECTIONS, TESTS, Comparison, compare
 
 __all__ = ["add_parser", "compare_systems", "read_wide_scores"]
@@ -72,16 +72,6 @@ _COLUMNS = [
     "method",
     "status",
 ]
-
-
-def _alpha(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0.0 < value < 1.0:
-        raise argparse.ArgumentTypeError(f"expected a number in (0, 1) (got {text!r})")
-    return value
 
 
 def add_parser(subparsers: Any) -> None:
@@ -126,7 +116,9 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="multiple-comparison correction over the pairs (default: holm; none for tukey)",
     )
-    options.add_argument("--alpha", type=_alpha, default=0.05, help="significance level (0.05)")
+    options.add_argument(
+        "--alpha", type=open_unit_interval, default=0.05, help="significance level (0.05)"
+    )
     options.add_argument("--seed", type=non_negative_int, default=0, help="random seed, >= 0 (0)")
     options.add_argument(
         "--trials",
@@ -208,23 +200,7 @@ def _load(args: argparse.Namespace) -> ScoreMatrices:
     if args.measure is None:
         raise InvalidParameterError("--measure: name the measure(s) to score the runs with")
     family = args.family or "oc"
-    scale = (
-        SEMEVAL_SCALE
-        if args.scale is None
-        else ClassScale([parse_label(p) for p in comma_names(args.scale)])
-    )
-    try:
-        if family == "oc":
-            runs: Any = read_label_runs(args.gold, args.runs, scale=scale)
-        else:
-            runs = read_distribution_runs(args.gold, args.runs, scale=scale)
-    except UnknownLabelError as exc:
-        if args.scale is not None:
-            raise
-        raise UnknownLabelError(
-            f"{exc}; without --scale the SemEval scale -2,-1,0,1,2 applies: give the classes "
-            "in order, lowest first, e.g. --scale=low,medium,high"
-        ) from None
+    runs = read_run_files(family, args.gold, args.runs, args.scale)
     return score_runs(runs, args.measure)
 
 

@@ -20,23 +20,18 @@ import pandas as pd
 from axiometrics.cli.arguments import comma_names, non_negative_int, positive_int
 from axiometrics.cli.cells import format_number
 from axiometrics.cli.output import FORMATS, dumps, json_records, table_text, write_output
-from axiometrics.errors import InvalidParameterError, UnknownLabelError
-from axiometrics.io.rows import parse_label
+from axiometrics.cli.run_files import read_run_files
+from axiometrics.errors import InvalidParameterError
 from axiometrics.meta.consistency import split_sizes
 from axiometrics.meta.coverage import DEFAULT_REFERENCE
 from axiometrics.meta.evaluate import ANALYSES, MetaEvaluation, run
 from axiometrics.meta.inputs import (
-    SEMEVAL_SCALE,
-    read_distribution_runs,
-    read_label_runs,
     read_score_file,
 )
-from axiometrics.meta.runs import DistributionRuns, LabelRuns
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.meta.synthetic import DEFAULT_ON_UNDEFINED, default_label_runs
 from axiometrics.meta.validate import unknown_name_message
 from axiometrics.registry import default_registry
-from axiometrics.scale import ClassScale
 
 __all__ = ["add_parser", "meta"]
 
@@ -196,20 +191,7 @@ def _groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
         family = args.family or "oc"
         if family == "all":
             raise InvalidParameterError("--family must be oc or oq with --gold/--runs files")
-        scale = SEMEVAL_SCALE if args.scale is None else ClassScale(_scale_labels(args.scale))
-        data: LabelRuns | DistributionRuns
-        try:
-            if family == "oc":
-                data = read_label_runs(args.gold, args.runs, scale=scale)
-            else:
-                data = read_distribution_runs(args.gold, args.runs, scale=scale)
-        except UnknownLabelError as exc:
-            if args.scale is not None:
-                raise
-            raise UnknownLabelError(
-                f"{exc}; without --scale the SemEval scale -2,-1,0,1,2 applies: give the classes "
-                "in order, lowest first, e.g. --scale=low,medium,high"
-            ) from None
+        data = read_run_files(family, args.gold, args.runs, args.scale)
         return [(family, data, args.measures)]
     return _shipped_groups(args)
 
@@ -247,10 +229,6 @@ def _shipped_groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
             label = name if args.measures is not None else f"{name} {fam}"
             groups.append((label, data, measures))
     return groups
-
-
-def _scale_labels(text: str) -> list[Any]:
-    return [parse_label(part) for part in comma_names(text)]
 
 
 def _number(x: float) -> str:
