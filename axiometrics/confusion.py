@@ -11,6 +11,7 @@ matrix per batch element (e.g. per topic).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
@@ -111,6 +112,8 @@ def _plainly_valid(arr: np.ndarray) -> bool:
     ``False`` answer sends the input through the itemised checks, which
     raise the precise error.
     """
+    if arr.ndim == 2 and arr.size <= _TINY:
+        return _plainly_valid_matrix(arr)
     if arr.size == 0 or not arr.min() >= 0.0:
         return False
     if arr.size <= _SMALL:  # one bound check is cheaper than the floating-point guard
@@ -118,11 +121,33 @@ def _plainly_valid(arr: np.ndarray) -> bool:
             return False
         totals = arr.sum(axis=(-2, -1))
     else:
-        with np.errstate(over="ignore"):  # an overflow gives N = inf: refused below
-            totals = arr.sum(axis=(-2, -1))
+        # einsum sums the two short class axes in one pass (3x faster than ndarray.sum
+        # with a tuple of axes) and never warns: an overflow gives N = inf, refused below
+        totals = np.einsum("...ij->...", arr)
     if totals.ndim == 0:
         return bool(0.0 < totals <= MAX_TOTAL_COUNT)
     return bool(totals.min() > 0.0 and totals.max() <= MAX_TOTAL_COUNT)
+
+
+#: One matrix up to this many cells takes the Python route of :func:`_plainly_valid_matrix`.
+_TINY = 256
+
+
+def _plainly_valid_matrix(arr: np.ndarray) -> bool:
+    """:func:`_plainly_valid` for one small matrix, with Python floats instead of reductions.
+
+    A Python sum never warns: NaN and infinities (and an overflowing sum)
+    make it non-finite, and once it is finite ``min`` compares real numbers
+    only.  Totals above ``2**52`` are left to the array route, whose pairwise
+    sum the itemised check repeats, so both decide the ``2**53`` bound alike.
+    """
+    cells = arr.ravel().tolist()
+    total = sum(cells)
+    return math.isfinite(total) and 0.0 < total <= _ROUTE_BOUND and min(cells) >= 0.0
+
+
+#: Totals the Python route of :func:`_plainly_valid_matrix` accepts (rounding never decides).
+_ROUTE_BOUND = MAX_TOTAL_COUNT / 2
 
 
 def _role(axis_name: Any) -> str | None:

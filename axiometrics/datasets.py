@@ -3,6 +3,12 @@
 ``"synthetic"``
     The embedded Amigó et al. (2020, §5.3) experiment: 100 topics x 200
     items, 11 classes, 50 designed systems (see :mod:`axiometrics.meta.synthetic`).
+``"synthetic_scored"``
+    Synthetic probabilistic classifiers for the ``scored`` family: 50
+    binary topics x 200 items, 24 systems of known separation and
+    calibration plus adversarial ones (constant, inverted, ties-heavy,
+    random); see :mod:`axiometrics.meta.scored_synthetic`.  Loaded as
+    family ``"scored"`` (a :class:`~axiometrics.meta.scored_runs.ScoredRuns`).
 ``"era"``, ``"esl"``, ``"lev"``, ``"swd"``, ``"balance_scale"``
     Real classifiers on real ordinal data: the benchmark data sets bundled
     with skordinal, split into 20 stratified folds (the topics); about 30
@@ -16,11 +22,13 @@
 Quick use::
 
     from axiometrics import datasets, meta
-    datasets.names()                       # ('synthetic', 'balance_scale', 'era', ...)
-    runs = datasets.load("era")            # LabelRuns (OC)
+    datasets.names()                       # ('synthetic', 'synthetic_scored', 'balance_scale', ...)
+    runs = datasets.load("era")            # LabelRuns (OC; nominal measures score it too)
     dist = datasets.load("era", "oq")      # DistributionRuns (OQ)
     datasets.describe("era")["systems"][0]["name"]
     meta.run(runs, on_undefined=meta.synthetic.DEFAULT_ON_UNDEFINED)
+    scored = datasets.load("synthetic_scored")  # ScoredRuns (family "scored")
+    datasets.families("synthetic_scored")       # ('scored',)
 """
 
 from __future__ import annotations
@@ -40,12 +48,26 @@ from axiometrics.suggest import closest
 if TYPE_CHECKING:  # importlib.resources.abc is Python 3.11+
     from importlib.resources.abc import Traversable
 
-__all__ = ["ESTIMATES", "FAMILIES", "SYNTHETIC", "UnknownDatasetError", "describe", "load", "names"]
+    from axiometrics.meta.scored_runs import ScoredRuns
+
+__all__ = [
+    "ESTIMATES",
+    "FAMILIES",
+    "SYNTHETIC",
+    "SYNTHETIC_SCORED",
+    "UnknownDatasetError",
+    "describe",
+    "families",
+    "load",
+    "names",
+]
 
 #: Name of the embedded synthetic collection.
 SYNTHETIC = "synthetic"
-#: Input families a collection can be loaded as.
-FAMILIES = ("oc", "oq")
+#: Name of the embedded synthetic scored collection (family ``"scored"``).
+SYNTHETIC_SCORED = "synthetic_scored"
+#: Input families a collection can be loaded as (see :func:`families`).
+FAMILIES = ("oc", "oq", "scored")
 #: Which OQ estimates of a real collection to load (see :func:`load`).
 ESTIMATES = ("both", "count", "proba")
 #: Suffix of the systems whose OQ estimates are mean class probabilities.
@@ -78,14 +100,39 @@ def _real_names() -> tuple[str, ...]:
 
 
 def names() -> tuple[str, ...]:
-    """Names of the shipped collections: ``"synthetic"`` first, then the real ones, sorted.
+    """Names of the shipped collections: the synthetic ones first, then the real ones, sorted.
 
     Returns
     -------
     tuple of str
-        E.g. ``('synthetic', 'balance_scale', 'era', 'esl', 'lev', 'swd')``.
+        E.g. ``('synthetic', 'synthetic_scored', 'balance_scale', 'era', 'esl', 'lev',
+        'swd')``.
     """
-    return (SYNTHETIC, *_real_names())
+    return (SYNTHETIC, SYNTHETIC_SCORED, *_real_names())
+
+
+def families(name: str) -> tuple[str, ...]:
+    """The families a collection can be loaded as, its default first.
+
+    Parameters
+    ----------
+    name
+        One of :func:`names`.
+
+    Returns
+    -------
+    tuple of str
+        ``("oc", "oq")`` for the label collections (the OC runs also feed
+        every family taking confusion matrices, e.g. ``nominal``);
+        ``("scored",)`` for ``"synthetic_scored"``.
+
+    Raises
+    ------
+    UnknownDatasetError
+        For a name that is not shipped.
+    """
+    _check_name(name)
+    return ("scored",) if name == SYNTHETIC_SCORED else ("oc", "oq")
 
 
 def _check_name(name: object) -> str:
@@ -119,6 +166,17 @@ def _read_metadata(name: str) -> dict[str, Any]:
     return data
 
 
+def _generated_source(loader: str, *references: str) -> dict[str, Any]:
+    """The ``source`` block of a collection axiometrics generates itself (seeded)."""
+    return {
+        "package": "axiometrics",
+        "loader": loader,
+        "origin": "generated (seeded) by axiometrics",
+        "licence": "MIT (axiometrics)",
+        "references": list(references),
+    }
+
+
 def _synthetic_metadata() -> dict[str, Any]:
     from axiometrics.meta import synthetic
 
@@ -126,23 +184,37 @@ def _synthetic_metadata() -> dict[str, Any]:
     return {
         "name": SYNTHETIC,
         "title": "Synthetic ordinal classification experiment of Amigó et al. (2020), §5.3",
-        "source": {
-            "package": "axiometrics",
-            "loader": "axiometrics.meta.synthetic.default_label_runs",
-            "origin": "generated (seeded) by axiometrics",
-            "licence": "MIT (axiometrics)",
-            "references": [
-                "Amigó, E., Gonzalo, J., Mizzaro, S., Carrillo-de-Albornoz, J. (2020). "
-                "An effectiveness metric for ordinal classification: formal properties and "
-                "experimental results. ACL 2020."
-            ],
-        },
+        "source": _generated_source(
+            "axiometrics.meta.synthetic.default_label_runs",
+            "Amigó, E., Gonzalo, J., Mizzaro, S., Carrillo-de-Albornoz, J. (2020). "
+            "An effectiveness metric for ordinal classification: formal properties and "
+            "experimental results. ACL 2020.",
+        ),
         "classes": list(runs.scale.labels),
         "n_items": runs.n_items,
         "topics": {"names": list(runs.topics)},
         "seed": synthetic.DEFAULT_SEED,
         "systems": [
             {"name": s, "kind": synthetic.system_type(str(s)), "probabilities": False}
+            for s in runs.systems
+        ],
+    }
+
+
+def _scored_metadata() -> dict[str, Any]:
+    from axiometrics.meta import scored_synthetic
+
+    runs = scored_synthetic.default_scored_runs()
+    return {
+        "name": SYNTHETIC_SCORED,
+        "title": "Synthetic scored binary classifiers (binormal model, known calibration)",
+        "source": _generated_source("axiometrics.meta.scored_synthetic.default_scored_runs"),
+        "classes": [0, 1],
+        "n_items": runs.n_items,
+        "topics": {"names": list(runs.topics)},
+        "seed": scored_synthetic.DEFAULT_SCORED_SEED,
+        "systems": [
+            {"name": s, "kind": scored_synthetic.scored_system_kind(str(s)), "probabilities": True}
             for s in runs.systems
         ],
     }
@@ -160,7 +232,8 @@ def describe(name: str) -> dict[str, Any]:
     -------
     dict
         A fresh copy of the collection's ``metadata.json`` (for
-        ``"synthetic"``, the same keys built from the generator): ``name``,
+        ``"synthetic"`` and ``"synthetic_scored"``, the same keys built
+        from the generator): ``name``,
         ``title``, ``source`` (``package``, ``loader``, ``origin``,
         ``licence``, ``references``), ``classes``, ``n_items``, ``topics``,
         ``seed``, ``systems`` (``name``, ``kind``, ``probabilities`` and,
@@ -177,6 +250,8 @@ def describe(name: str) -> dict[str, Any]:
     _check_name(name)
     if name == SYNTHETIC:
         return _synthetic_metadata()
+    if name == SYNTHETIC_SCORED:
+        return _scored_metadata()
     return copy.deepcopy(_read_metadata(name))
 
 
@@ -218,14 +293,20 @@ def _load_oq(name: str, metadata: Mapping[str, Any], estimates: str) -> Distribu
 
 
 @overload
-def load(name: str, family: Literal["oc"] = ..., *, estimates: str = ...) -> LabelRuns: ...
+def load(name: str, family: Literal["oc"], *, estimates: str = ...) -> LabelRuns: ...
 @overload
 def load(name: str, family: Literal["oq"], *, estimates: str = ...) -> DistributionRuns: ...
 @overload
-def load(name: str, family: str, *, estimates: str = ...) -> LabelRuns | DistributionRuns: ...
+def load(name: str, family: Literal["scored"], *, estimates: str = ...) -> ScoredRuns: ...
+@overload
+def load(
+    name: str, family: str | None = ..., *, estimates: str = ...
+) -> LabelRuns | DistributionRuns | ScoredRuns: ...
 
 
-def load(name: str, family: str = "oc", *, estimates: str = "both") -> LabelRuns | DistributionRuns:
+def load(
+    name: str, family: str | None = None, *, estimates: str = "both"
+) -> LabelRuns | DistributionRuns | ScoredRuns:
     """Load a shipped collection as the runs :mod:`axiometrics.meta` evaluates.
 
     Parameters
@@ -234,20 +315,24 @@ def load(name: str, family: str = "oc", *, estimates: str = "both") -> LabelRuns
         One of :func:`names`, e.g. ``"era"``.
     family
         ``"oc"`` (ordinal classification): per-item labels, a
-        :class:`~axiometrics.io.LabelRuns`; ``"oq"`` (ordinal
-        quantification): per-topic distributions, a
-        :class:`~axiometrics.io.DistributionRuns`.
+        :class:`~axiometrics.io.LabelRuns` (which the nominal measures
+        score too); ``"oq"`` (ordinal quantification): per-topic
+        distributions, a :class:`~axiometrics.io.DistributionRuns`;
+        ``"scored"``: binary gold and real-valued scores, a
+        :class:`~axiometrics.meta.scored_runs.ScoredRuns` (only
+        ``"synthetic_scored"``).  Default: the collection's first family
+        of :func:`families` (``"oc"``, or ``"scored"``).
     estimates
         OQ only, for a real collection: ``"count"`` loads each system's
         label distribution (classify and count; systems keep their names),
         ``"proba"`` the mean predicted class probabilities of the systems
         that have them (named ``<system>_proba``), ``"both"`` (default)
         both.  Any other value than ``"both"`` is refused for ``"oc"`` and
-        for the synthetic collection (label distributions only).
+        for the synthetic collections.
 
     Returns
     -------
-    LabelRuns or DistributionRuns
+    LabelRuns or DistributionRuns or ScoredRuns
         For a real collection the topics are the folds (``fold01`` ..
         ``fold20``) and the systems come in the metadata's order.
 
@@ -257,20 +342,32 @@ def load(name: str, family: str = "oc", *, estimates: str = "both") -> LabelRuns
         An unknown name (the message suggests the nearest ones and lists the
         available ones).
     InvalidParameterError
-        ``family`` not ``"oc"``/``"oq"``, ``estimates`` not one of
-        :data:`ESTIMATES`, or ``estimates`` other than ``"both"`` where
-        it does not apply.
+        ``family`` not one of :data:`FAMILIES` or not one the collection
+        has (see :func:`families`), ``estimates`` not one of
+        :data:`ESTIMATES`, or ``estimates`` other than ``"both"`` where it
+        does not apply.
     InputTypeError
         ``name`` is not a string.
     """
     _check_name(name)
+    if family is None:
+        family = families(name)[0]
     _check_choice(family, "family", FAMILIES)
     _check_choice(estimates, "estimates", ESTIMATES)
-    if estimates != "both" and (family == "oc" or name == SYNTHETIC):
+    if family not in families(name):
+        raise InvalidParameterError(
+            f"family={family!r}: collection name={name!r} loads as "
+            f"{' or '.join(repr(f) for f in families(name))}"
+        )
+    if estimates != "both" and (family == "oc" or name in (SYNTHETIC, SYNTHETIC_SCORED)):
         raise InvalidParameterError(
             f"estimates={estimates!r} applies to a real collection loaded as family 'oq' "
             f"(got name={name!r}, family={family!r}); leave it at 'both'"
         )
+    if name == SYNTHETIC_SCORED:
+        from axiometrics.meta import scored_synthetic
+
+        return scored_synthetic.default_scored_runs()
     if name == SYNTHETIC:
         from axiometrics.meta import synthetic
 

@@ -17,6 +17,13 @@ that need it.  A measure may belong to several families taking the same
 inputs (``Measure.also_families``); claims reach a new family through their
 own registration or :func:`axiometrics.claims.add_procedure`.
 
+A family also tells the checker what its inputs look like: whether they
+carry class values (:attr:`Family.class_values`), one typical input
+(:attr:`Family.typical_inputs`) and how a bare callable of the family is
+called (:attr:`Family.call_signatures`; :data:`MATRIX_CALL_SIGNATURES` and
+:data:`DISTRIBUTION_CALL_SIGNATURES` serve families with the OC and OQ
+input conventions).
+
 Labelled inputs (pandas objects, :class:`ConfusionMatrices` and
 :class:`Distributions` with a scale or a batch index) are turned into
 arrays by *label* in :attr:`Family.coerce`, never by position; pandas
@@ -26,7 +33,7 @@ objects that reach :attr:`Family.prepare` directly are refused.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -47,11 +54,17 @@ from axiometrics.scale import (
 )
 
 __all__ = [
+    "DISTRIBUTION_CALL_SIGNATURES",
+    "MATRIX_CALL_SIGNATURES",
+    "TYPICAL_MATRIX",
+    "CallSignature",
     "Family",
     "Prepared",
     "coerce_confusion_matrices",
+    "companion_families",
     "family",
     "label_batch",
+    "label_values",
     "prepare_confusion_matrices",
     "register_family",
     "registered_families",
@@ -79,6 +92,33 @@ class Prepared:
 
 
 @dataclass(frozen=True)
+class CallSignature:
+    """How a bare callable of a family is called on one of the family's inputs.
+
+    Used by :mod:`axiometrics.checker.callables` to check a plain function
+    (``check(f, family=...)``); a family lists the signatures its callables
+    may have in :attr:`Family.call_signatures`.
+
+    Attributes
+    ----------
+    arguments
+        ``arguments(inputs, values) -> args``: the positional arguments of one
+        call, from the family's unbatched inputs and the class values
+        (``None`` for a family without class values).
+    label_vectors
+        The arguments are label vectors whose labels are the class values
+        (one entry per item): the checker caps the counts, keeps transformed
+        class values integral and may pass the full class list as ``labels=``.
+    description
+        How the callable is called, for help texts.
+    """
+
+    arguments: Callable[[tuple[np.ndarray, ...], np.ndarray | None], tuple[Any, ...]]
+    label_vectors: bool = False
+    description: str = ""
+
+
+@dataclass(frozen=True)
 class Family:
     """A family of measures sharing an input convention.
 
@@ -97,6 +137,22 @@ class Family:
         alternative inputs (pandas objects, label vectors) into the family's
         inputs, aligned by label, using the caller's ``scale=`` argument.
         Families without it refuse ``scale=``.
+    class_values
+        Whether the inputs carry class values (``False``: e.g. scored items,
+        whose last axis holds items, not classes); checker cases of such a
+        family have no values and counterexamples show none.
+    typical_inputs
+        One ordinary unbatched input of the family, which the checker scores
+        once with a bare callable before checking its claims (a broken
+        callable then fails clearly); ``None``: no preflight.
+    call_signatures
+        ``(name, CallSignature)`` pairs: the ways a bare callable of this
+        family may be called, the first being the default (empty: bare
+        callables of this family cannot be checked).
+    coverage_reference
+        Registered measure names whose unanimous improvements define the
+        coverage (UIR) reference on this family's data (empty: the
+        meta-evaluation's default, :data:`axiometrics.meta.coverage.DEFAULT_REFERENCE`).
     """
 
     name: str
@@ -104,6 +160,24 @@ class Family:
     inputs: tuple[str, ...]
     prepare: Callable[[tuple[Any, ...], Any], Prepared]
     coerce: Callable[[tuple[Any, ...], Any], tuple[Any, ...]] | None = None
+    class_values: bool = field(default=True, compare=False)
+    typical_inputs: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
+    call_signatures: tuple[tuple[str, CallSignature], ...] = field(
+        default=(), compare=False, repr=False
+    )
+    coverage_reference: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def signature_names(self) -> tuple[str, ...]:
+        """The names of :attr:`call_signatures`, the default first."""
+        return tuple(name for name, _ in self.call_signatures)
+
+    def call_signature(self, name: str) -> CallSignature:
+        """The call signature ``name`` (``KeyError`` if the family has none so named)."""
+        for key, sig in self.call_signatures:
+            if key == name:
+                return sig
+        raise KeyError(name)
 
     def coerce_inputs(self, inputs: tuple[Any, ...], scale: Any = None) -> tuple[Any, ...]:
         """Apply :attr:`coerce` (or refuse ``scale=`` when the family has none)."""
@@ -345,6 +419,103 @@ def label_batch(result: float | np.ndarray, prepared: Prepared, name: str) -> An
     return pd.DataFrame(result, columns=index)
 
 
+def _as_counts(arr: np.ndarray) -> np.ndarray:
+    """Integral float arrays become int64 (friendlier to user code), others stay float."""
+    return arr.astype(np.int64) if np.all(arr == np.round(arr)) else arr
+
+
+def label_values(values: np.ndarray) -> np.ndarray:
+    """Class values as labels: int64 when they are integral (categorical metrics want ints)."""
+    arr = np.asarray(values)
+    return arr.astype(np.int64) if np.all(arr == np.round(arr)) else arr
+
+
+def _matrix(transpose: bool) -> Callable[[tuple[np.ndarray, ...], np.ndarray | None], tuple[Any]]:
+    def arguments(inputs: tuple[np.ndarray, ...], values: np.ndarray | None) -> tuple[Any]:
+        m = np.array(inputs[0])
+        return (_as_counts(m.T.copy() if transpose else m),)
+
+    return arguments
+
+
+def _label_vectors(
+    gold_first: bool,
+) -> Callable[[tuple[np.ndarray, ...], np.ndarray | None], tuple[Any, ...]]:
+    def arguments(inputs: tuple[np.ndarray, ...], values: np.ndarray | None) -> tuple[Any, ...]:
+        matrix = np.asarray(inputs[0])
+        c = matrix.shape[-1]
+        counts = matrix.astype(np.int64).ravel()
+        system_idx, gold_idx = np.divmod(np.repeat(np.arange(c * c), counts), c)
+        labels = label_values(np.arange(c) if values is None else np.asarray(values))
+        gold, system = labels[gold_idx], labels[system_idx]
+        return (gold, system) if gold_first else (system, gold)
+
+    return arguments
+
+
+def _distributions(
+    gold_first: bool,
+) -> Callable[[tuple[np.ndarray, ...], np.ndarray | None], tuple[Any, ...]]:
+    def arguments(inputs: tuple[np.ndarray, ...], values: np.ndarray | None) -> tuple[Any, ...]:
+        system, gold = (np.array(a) for a in inputs)
+        return (gold, system) if gold_first else (system, gold)
+
+    return arguments
+
+
+#: Call signatures of a family whose one input is confusion matrices (rows = system).
+MATRIX_CALL_SIGNATURES: tuple[tuple[str, CallSignature], ...] = (
+    (
+        "matrix",
+        CallSignature(
+            _matrix(False),
+            description="f(matrix): confusion matrix (C, C), rows = system, columns = gold "
+            "(int64 counts when they are integral)",
+        ),
+    ),
+    (
+        "matrix.T",
+        CallSignature(
+            _matrix(True),
+            description="f(matrix): rows = gold, columns = system (scikit-learn's "
+            "confusion_matrix orientation)",
+        ),
+    ),
+    (
+        "gold,system",
+        CallSignature(
+            _label_vectors(True),
+            label_vectors=True,
+            description="f(gold, system): label vectors, one entry per item, like "
+            "scikit-learn's (y_true, y_pred); the labels are the class values",
+        ),
+    ),
+    (
+        "system,gold",
+        CallSignature(
+            _label_vectors(False),
+            label_vectors=True,
+            description="f(system, gold): label vectors, one entry per item",
+        ),
+    ),
+)
+
+#: Call signatures of a family whose inputs are ``(system, gold)`` distributions.
+DISTRIBUTION_CALL_SIGNATURES: tuple[tuple[str, CallSignature], ...] = (
+    (
+        "system,gold",
+        CallSignature(_distributions(False), description="f(system, gold): distributions (C,)"),
+    ),
+    (
+        "gold,system",
+        CallSignature(_distributions(True), description="f(gold, system): distributions (C,)"),
+    ),
+)
+
+#: A typical confusion matrix (rows = system), the preflight input of matrix families.
+TYPICAL_MATRIX = (np.array([[3, 1, 0], [1, 2, 1], [0, 1, 3]]),)
+
+
 _FAMILIES: dict[str, Family] = {}
 
 
@@ -373,9 +544,38 @@ def registered_families() -> tuple[Family, ...]:
     return tuple(_FAMILIES.values())
 
 
+def companion_families(name: str) -> list[str]:
+    """The other registered families whose measures take the inputs of family ``name``.
+
+    Data of one family feed the measures of its companions unchanged: OC runs
+    give confusion matrices, so with the built-in plugins
+    ``companion_families("oc")`` is ``["nominal"]`` (and ``"nominal"``'s
+    companion is ``"oc"``).  Plugin families register when the default
+    registry loads, so call this after it has.
+    """
+    own = family(name)
+    return [f.name for f in _FAMILIES.values() if f.name != own.name and f.inputs == own.inputs]
+
+
 register_family(
-    Family("oc", "Ordinal classification", ("matrices",), _prepare_oc, coerce=_coerce_oc)
+    Family(
+        "oc",
+        "Ordinal classification",
+        ("matrices",),
+        _prepare_oc,
+        coerce=_coerce_oc,
+        typical_inputs=TYPICAL_MATRIX,
+        call_signatures=MATRIX_CALL_SIGNATURES,
+    )
 )
 register_family(
-    Family("oq", "Ordinal quantification", ("system", "gold"), _prepare_oq, coerce=_coerce_oq)
+    Family(
+        "oq",
+        "Ordinal quantification",
+        ("system", "gold"),
+        _prepare_oq,
+        coerce=_coerce_oq,
+        typical_inputs=(np.array([0.2, 0.5, 0.3]), np.array([0.3, 0.3, 0.4])),
+        call_signatures=DISTRIBUTION_CALL_SIGNATURES,
+    )
 )

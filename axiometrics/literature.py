@@ -1,7 +1,12 @@
-"""Property verdicts published in the literature, as data.
+"""Property verdicts published in the literature: a registry of sources.
 
 Each :class:`LiteratureVerdict` records one cell of a published property
-table, mapped onto an axiometrics claim and a registered measure name:
+table (or one property statement of a text), mapped onto an axiometrics
+claim and a registered measure name; a :class:`LiteratureSource` groups the
+verdicts of one table with the classification of every verdict the checker
+disagrees with (:class:`Disagreement`).
+
+The ordinal tables are core data of this module:
 
 * Amigó et al. (2020), Table 2: ordinal invariance, ordinal monotonicity,
   imbalance (CEM^ORD's monotonicity and imbalance "provided that there are
@@ -19,31 +24,69 @@ table, mapped onto an axiometrics claim and a registered measure name:
   DNKT and for none of the quantification measures, and DNKT is not useful
   on a uniform gold (read as: PPP (b) needs a non-uniform gold).
 
-Every published verdict the checker disagrees with (at the ``ci`` profile,
-seed 0) is classified in :data:`DISAGREEMENTS`: a finding about the measure,
-a different definition of the property in the paper, or a property that
-holds only under a precondition the paper states elsewhere, each with a
-one-line justification (docs/claims.md §7 gives the counterexamples).
+Family plugins contribute their own sources the way they contribute claims:
+an entry point of the ``axiometrics.literature`` group
+(:data:`LITERATURE_ENTRY_POINT_GROUP`) provides a :class:`LiteratureSource`
+(or a list of them), loaded with the default registry, after the measures;
+:func:`register` does the same at run time.  Registration fails loudly: an
+unknown measure, claim or precondition (with the nearest names), a claim
+outside the measure's families, a verdict or classification filed under
+another source, a classification that names no verdict, or a source key
+registered twice with different content.
 
-Measures are named as registered (``mae_macro`` is MAE^M); rows of the
-papers that group measures ("MAE, MSE", "Weighted kappa") give one entry per
-member.
+Every published verdict the checker disagrees with (at the ``ci`` profile,
+seed 0) is classified: a finding about the measure, a different definition
+of the property in the source, or a property that holds only under a
+precondition the source states elsewhere, each with a one-line
+justification (docs/claims.md §7 gives the counterexamples).
+:func:`classify_agreement` answers ``"unclassified"`` for one that is not,
+and a meta-test fails on it.
+
+Measures are named as registered (``mae_macro`` is MAE^M; an alias such as
+``balanced_accuracy`` is stored under the registered name, ``maac``); rows
+of the papers that group measures ("MAE, MSE", "Weighted kappa") give one
+entry per member.  The module-level :data:`LITERATURE`, :data:`SOURCES` and
+:data:`DISAGREEMENTS` are live views: reading them loads the plugins first.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, TypeVar, overload
+
+from axiometrics.errors import RegistrationError, UnknownClaimError
+from axiometrics.suggest import closest
+
+if TYPE_CHECKING:
+    from axiometrics.registry import Registry
 
 __all__ = [
     "AGREEMENT_KINDS",
+    "CLASSIFIED_KINDS",
     "DISAGREEMENTS",
     "LITERATURE",
+    "LITERATURE_ENTRY_POINT_GROUP",
     "SOURCES",
     "Disagreement",
+    "LiteratureSource",
     "LiteratureVerdict",
+    "abbreviation",
     "classify_agreement",
+    "disagreement_for",
+    "disagreements",
+    "literature",
     "literature_for",
+    "register",
+    "registered_keys",
+    "source",
+    "sources",
+    "unregister",
 ]
+
+#: The entry-point group through which plugins contribute published verdicts.
+LITERATURE_ENTRY_POINT_GROUP = "axiometrics.literature"
 
 
 @dataclass(frozen=True)
@@ -53,7 +96,7 @@ class LiteratureVerdict:
     Attributes
     ----------
     source
-        Key of :data:`SOURCES` (e.g. ``"amigo2020"``).
+        Key of the :class:`LiteratureSource` (e.g. ``"amigo2020"``).
     measure
         Registered measure name.
     claim
@@ -61,11 +104,14 @@ class LiteratureVerdict:
     holds
         The published verdict (✓ is ``True``, - is ``False``).
     column
-        The column of the published table.
+        The column of the published table (or the section of a text).
     preconditions
         Preconditions the publication attaches to the verdict.
     note
         How the cell was read.
+    passage
+        The source's own words that state the verdict (a short quotation),
+        or ``""`` for a table cell whose column heading says it all.
     """
 
     source: str
@@ -75,6 +121,7 @@ class LiteratureVerdict:
     column: str
     preconditions: tuple[str, ...] = ()
     note: str = ""
+    passage: str = ""
 
     @property
     def label(self) -> str:
@@ -89,14 +136,87 @@ class LiteratureVerdict:
         return SOURCES[self.source]
 
 
-#: Short citations of the sources.
-SOURCES = {
-    "amigo2020": "Amigó et al. 2020, Table 2",
-    "sakai2021_t4": "Sakai 2021, Table 4",
-    "sakai2021_t7": "Sakai 2021, Table 7",
-    "sakai2022_t1": "Sakai 2022, Table 1",
-    "sakai2022_ppp": "Sakai 2022, §2.3",
+#: The kinds of agreement between a published verdict and the checker's, with their meaning.
+AGREEMENT_KINDS = {
+    "agrees": "the checker reproduces the published verdict",
+    "finding": "a finding about the measure: the checker's counterexample contradicts the paper",
+    "definition": "the paper defines the property differently from the formal claim checked",
+    "precondition": "holds only under a precondition the paper (or the measure's source) "
+    "states elsewhere",
+    "unclassified": "a disagreement with no classification recorded in axiometrics.literature",
+    "unchecked": "the checker did not check this verdict",
 }
+
+#: The kinds a :class:`Disagreement` may have.
+CLASSIFIED_KINDS = ("finding", "definition", "precondition")
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """Why the checker disagrees with one published verdict.
+
+    Attributes
+    ----------
+    source
+        Key of the :class:`LiteratureSource`.
+    measure
+        Registered measure name.
+    claim
+        Claim name.
+    kind
+        ``"finding"``, ``"definition"`` or ``"precondition"`` (keys of
+        :data:`AGREEMENT_KINDS`).
+    justification
+        One line saying why.
+    passage
+        The passage of the source that decides the classification (a short
+        quotation with its place), or ``""`` when the justification is the
+        checker's counterexample alone.
+    """
+
+    source: str
+    measure: str
+    claim: str
+    kind: str
+    justification: str
+    passage: str = ""
+
+
+@dataclass(frozen=True)
+class LiteratureSource:
+    """One published table (or text) with its verdicts and classified disagreements.
+
+    Parameters
+    ----------
+    key
+        Identifier (lower case, digits and ``_``), e.g. ``"amigo2020"``.
+    citation
+        Short citation shown in tables, e.g. ``"Amigó et al. 2020, Table 2"``.
+    abbreviation
+        The mark before a published verdict in the property table's cells
+        (``"A"``, ``"S4"``); two sources of one paper may share it.
+    verdicts
+        The published verdicts (each with ``source == key``).
+    disagreements
+        The classification of every verdict the checker disagrees with.
+    reference
+        The full bibliographic reference (and where the text was read).
+    """
+
+    key: str
+    citation: str
+    abbreviation: str
+    verdicts: tuple[LiteratureVerdict, ...]
+    disagreements: tuple[Disagreement, ...] = ()
+    reference: str = ""
+
+    def __post_init__(self) -> None:
+        # Lists are accepted and frozen, so equal content compares equal.
+        object.__setattr__(self, "verdicts", tuple(self.verdicts))
+        object.__setattr__(self, "disagreements", tuple(self.disagreements))
+
+
+# -- the ordinal tables (core data) ----------------------------------------------
 
 _AMIGO_COLUMNS = (
     ("ordinal_invariance", "Ord. Inv."),
@@ -217,60 +337,6 @@ def _sakai2022() -> list[LiteratureVerdict]:
     return out
 
 
-#: Every published verdict the property table compares with.
-LITERATURE: tuple[LiteratureVerdict, ...] = (
-    *_table("amigo2020", _AMIGO_COLUMNS, _AMIGO),
-    *_table("sakai2021_t4", _SAKAI_T4_COLUMNS, _SAKAI_T4),
-    *_table("sakai2021_t7", _SAKAI_T7_COLUMNS, _SAKAI_T7),
-    *_sakai2022(),
-)
-
-
-def literature_for(measure: str, claim: str | None = None) -> tuple[LiteratureVerdict, ...]:
-    """The published verdicts about ``measure`` (and ``claim``, if given)."""
-    return tuple(
-        v for v in LITERATURE if v.measure == measure and (claim is None or v.claim == claim)
-    )
-
-
-#: The kinds of agreement between a published verdict and the checker's, with their meaning.
-AGREEMENT_KINDS = {
-    "agrees": "the checker reproduces the published verdict",
-    "finding": "a finding about the measure: the checker's counterexample contradicts the paper",
-    "definition": "the paper defines the property differently from the formal claim checked",
-    "precondition": "holds only under a precondition the paper (or the measure's source) "
-    "states elsewhere",
-    "unclassified": "a disagreement with no classification recorded in axiometrics.literature",
-    "unchecked": "the checker did not check this verdict",
-}
-
-
-@dataclass(frozen=True)
-class Disagreement:
-    """Why the checker disagrees with one published verdict.
-
-    Attributes
-    ----------
-    source
-        Key of :data:`SOURCES`.
-    measure
-        Registered measure name.
-    claim
-        Claim name.
-    kind
-        ``"finding"``, ``"definition"`` or ``"precondition"`` (keys of
-        :data:`AGREEMENT_KINDS`).
-    justification
-        One line saying why.
-    """
-
-    source: str
-    measure: str
-    claim: str
-    kind: str
-    justification: str
-
-
 _KAPPA_MON = (
     "chance correction uses the system marginal: a single item moved toward its gold class "
     "keeps kappa at 0 (expected and observed disagreement coincide)"
@@ -296,8 +362,8 @@ _RANK_IMB = (
     "and discordant pairs), the opposite of the property"
 )
 
-#: Classification of every published verdict the checker disagrees with.
-DISAGREEMENTS: tuple[Disagreement, ...] = (
+#: Classification of every ordinal verdict the checker disagrees with.
+_ORDINAL_DISAGREEMENTS: tuple[Disagreement, ...] = (
     Disagreement("amigo2020", "kappa_linear", "ordinal_monotonicity", "finding", _KAPPA_MON),
     Disagreement("amigo2020", "kappa_quadratic", "ordinal_monotonicity", "finding", _KAPPA_MON),
     Disagreement("amigo2020", "kappa_linear", "imbalance", "finding", _KAPPA_IMB),
@@ -378,6 +444,302 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
 )
 
 
+def _ordinal_sources() -> tuple[LiteratureSource, ...]:
+    verdicts = (
+        *_table("amigo2020", _AMIGO_COLUMNS, _AMIGO),
+        *_table("sakai2021_t4", _SAKAI_T4_COLUMNS, _SAKAI_T4),
+        *_table("sakai2021_t7", _SAKAI_T7_COLUMNS, _SAKAI_T7),
+        *_sakai2022(),
+    )
+    meta = (
+        ("amigo2020", "Amigó et al. 2020, Table 2", "A"),
+        ("sakai2021_t4", "Sakai 2021, Table 4", "S4"),
+        ("sakai2021_t7", "Sakai 2021, Table 7", "S7"),
+        ("sakai2022_t1", "Sakai 2022, Table 1", "S22"),
+        ("sakai2022_ppp", "Sakai 2022, §2.3", "S22§"),
+    )
+    return tuple(
+        LiteratureSource(
+            key,
+            citation,
+            abbrev,
+            tuple(v for v in verdicts if v.source == key),
+            tuple(d for d in _ORDINAL_DISAGREEMENTS if d.source == key),
+        )
+        for key, citation, abbrev in meta
+    )
+
+
+#: The ordinal tables, always present (core data).
+_BUILTIN: tuple[LiteratureSource, ...] = _ordinal_sources()
+_BUILTIN_KEYS = {s.key: s for s in _BUILTIN}
+
+#: Sources registered by plugins or :func:`register`, in registration order.
+_REGISTERED: dict[str, LiteratureSource] = {}
+
+_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+# -- registration -------------------------------------------------------------
+
+
+def register(
+    source: LiteratureSource, *, registry: Registry | None = None, plugin: str = ""
+) -> LiteratureSource:
+    """Validate and register a published table.
+
+    Parameters
+    ----------
+    source
+        The source, its verdicts and its classified disagreements.
+    registry
+        Where the measure names are looked up (default: the default
+        registry; a plugin loaded by a registry is validated against it).
+    plugin
+        Name of the plugin, for error messages.
+
+    Returns
+    -------
+    LiteratureSource
+        The source as stored (measure aliases replaced by registered names).
+
+    Raises
+    ------
+    RegistrationError
+        For an unknown measure, a claim outside the measure's families, a
+        verdict or classification filed under another source, a
+        classification of a verdict the source does not have, a malformed
+        field, or a key already registered with different content.
+    UnknownClaimError
+        For an unknown claim or precondition (with the nearest names).
+
+    Examples
+    --------
+    >>> from axiometrics.literature import LiteratureSource, LiteratureVerdict
+    >>> from axiometrics.literature import register, unregister
+    >>> src = LiteratureSource(
+    ...     "doc_example", "Example 2026, Table 1", "Ex",
+    ...     [LiteratureVerdict("doc_example", "f1", "true_negative_invariance", True, "TN")],
+    ... )
+    >>> register(src).verdicts[0].label
+    '✓'
+    >>> unregister("doc_example")
+    """
+    where = f"plugin={plugin!r} " if plugin else ""
+    if not isinstance(source, LiteratureSource):
+        raise RegistrationError(
+            f"{where}source={type(source).__name__}: expected a LiteratureSource "
+            "(axiometrics.literature.LiteratureSource)"
+        )
+    if registry is None:
+        from axiometrics.registry import default_registry
+
+        registry = default_registry()
+    checked = _validated(source, registry, f"{where}source={source.key!r}")
+    known = _BUILTIN_KEYS.get(checked.key) or _REGISTERED.get(checked.key)
+    if known is not None:
+        if known == checked:
+            return known  # the identical source again (another registry): not a clash
+        raise RegistrationError(
+            f"{where}source={checked.key!r}: a source with this key is already registered "
+            "with different content; give the new table its own key"
+        )
+    for other in (*_BUILTIN, *_REGISTERED.values()):
+        if other.abbreviation == checked.abbreviation:
+            raise RegistrationError(
+                f"{where}source={checked.key!r}: abbreviation={checked.abbreviation!r} already "
+                f"marks source {other.key!r} in the property table; expected a mark of its own"
+            )
+    _REGISTERED[checked.key] = checked
+    _CACHE.clear()
+    return checked
+
+
+def unregister(key: str) -> None:
+    """Remove a registered source (the built-in ordinal tables cannot be removed).
+
+    Raises
+    ------
+    RegistrationError
+        If ``key`` is a built-in source or is not registered (with the
+        nearest registered keys).
+    """
+    if key in _BUILTIN_KEYS:
+        raise RegistrationError(f"source={key!r}: a built-in source cannot be unregistered")
+    if key not in _REGISTERED:
+        raise RegistrationError(_unknown_source(key, _REGISTERED))
+    del _REGISTERED[key]
+    _CACHE.clear()
+
+
+def registered_keys() -> tuple[str, ...]:
+    """Keys of the sources registered so far, without loading plugins (not the built-ins)."""
+    return tuple(_REGISTERED)
+
+
+def _validated(src: LiteratureSource, registry: Registry, where: str) -> LiteratureSource:
+    if not isinstance(src.key, str) or not _KEY.match(src.key):
+        raise RegistrationError(
+            f"{where}: expected a key of lower-case letters, digits and '_' starting with a letter"
+        )
+    for name in ("citation", "abbreviation"):
+        value = getattr(src, name)
+        if not isinstance(value, str) or not value.strip() or "\n" in value:
+            raise RegistrationError(f"{where} {name}={value!r}: expected a non-empty single line")
+    if not src.verdicts:
+        raise RegistrationError(f"{where}: expected at least one verdict")
+    verdicts = [_validated_verdict(v, src.key, registry, where) for v in src.verdicts]
+    keys = [(v.measure, v.claim) for v in verdicts]
+    for key in keys:
+        if keys.count(key) > 1:
+            raise RegistrationError(
+                f"{where} measure={key[0]!r} claim={key[1]!r}: listed twice; a source gives one "
+                "verdict per measure and claim"
+            )
+    canonical = {v.measure: registry.get(v.measure).name for v in src.verdicts}
+    classified: list[Disagreement] = []
+    for d in src.disagreements:
+        if not isinstance(d, Disagreement):
+            raise RegistrationError(
+                f"{where}: disagreements must be Disagreement objects (got {type(d).__name__})"
+            )
+        label = f"{where} disagreement measure={d.measure!r} claim={d.claim!r}"
+        if d.source != src.key:
+            raise RegistrationError(f"{label} source={d.source!r}: expected {src.key!r}")
+        if d.kind not in CLASSIFIED_KINDS:
+            near = closest(str(d.kind), CLASSIFIED_KINDS)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            raise RegistrationError(
+                f"{label} kind={d.kind!r}: expected one of {', '.join(CLASSIFIED_KINDS)}{hint}"
+            )
+        measure = canonical.get(d.measure, d.measure)
+        if (measure, d.claim) not in keys:
+            raise RegistrationError(
+                f"{label}: the source has no verdict for this measure and claim; a "
+                "classification explains a published verdict"
+            )
+        why = d.justification
+        if not isinstance(why, str) or not why.strip() or "\n" in why or len(why) > 200:
+            raise RegistrationError(
+                f"{label} justification={why!r}: expected one non-empty line of at most 200 "
+                "characters"
+            )
+        classified.append(replace(d, measure=measure))
+    pairs = [(d.measure, d.claim) for d in classified]
+    if len(pairs) != len(set(pairs)):
+        raise RegistrationError(f"{where}: a disagreement is classified twice")
+    return replace(src, verdicts=tuple(verdicts), disagreements=tuple(classified))
+
+
+def _validated_verdict(v: object, key: str, registry: Registry, where: str) -> LiteratureVerdict:
+    from axiometrics import claims as catalogue
+    from axiometrics.errors import UnknownMeasureError
+
+    if not isinstance(v, LiteratureVerdict):
+        raise RegistrationError(
+            f"{where}: verdicts must be LiteratureVerdict objects (got {type(v).__name__})"
+        )
+    label = f"{where} measure={v.measure!r} claim={v.claim!r}"
+    if v.source != key:
+        raise RegistrationError(f"{label} source={v.source!r}: expected {key!r}")
+    if not isinstance(v.holds, bool):
+        raise RegistrationError(f"{label} holds={v.holds!r}: expected True or False")
+    if not isinstance(v.measure, str) or "(" in v.measure:
+        raise RegistrationError(
+            f"{label}: expected a registered measure name without parameters (the checker "
+            "checks a measure at its default parameters)"
+        )
+    try:
+        measure = registry.get(v.measure).measure
+    except UnknownMeasureError as exc:
+        raise RegistrationError(f"{where}: {exc}") from None
+    try:
+        catalogue.claim(v.claim)
+    except UnknownClaimError as exc:
+        raise UnknownClaimError(f"{label}: {exc}") from None
+    applicable = [c.name for f in measure.families for c in catalogue.claims_for_family(f)]
+    if v.claim not in applicable:
+        near = closest(v.claim, applicable)
+        hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+        raise RegistrationError(
+            f"{label}: the claim does not apply to {measure.name!r}, whose families are "
+            f"{', '.join(measure.families)}{hint}"
+        )
+    for pre in v.preconditions:
+        try:
+            catalogue.precondition(pre)
+        except UnknownClaimError as exc:
+            raise UnknownClaimError(f"{label}: {exc}") from None
+    return replace(v, measure=measure.name, preconditions=tuple(v.preconditions))
+
+
+def _unknown_source(key: str, known: Iterable[str]) -> str:
+    near = closest(key, list(known))
+    hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+    return f"unknown literature source={key!r}{hint}"
+
+
+# -- lookup -------------------------------------------------------------------
+
+_CACHE: dict[str, Any] = {}
+
+
+def _ensure_loaded() -> None:
+    """Load the plugins (and with them the registered sources) once."""
+    from axiometrics.registry import default_registry
+
+    default_registry()
+
+
+def sources() -> tuple[LiteratureSource, ...]:
+    """Every source: the ordinal tables, then the registered ones in registration order."""
+    _ensure_loaded()
+    if "sources" not in _CACHE:
+        _CACHE["sources"] = (*_BUILTIN, *_REGISTERED.values())
+    return tuple(_CACHE["sources"])
+
+
+def source(key: str) -> LiteratureSource:
+    """The source registered under ``key`` (unknown keys raise with the nearest ones).
+
+    Raises
+    ------
+    RegistrationError
+        If no source has that key.
+    """
+    for s in sources():
+        if s.key == key:
+            return s
+    raise RegistrationError(_unknown_source(key, (s.key for s in sources())))
+
+
+def literature() -> tuple[LiteratureVerdict, ...]:
+    """Every published verdict of every source."""
+    if "literature" not in _CACHE or "sources" not in _CACHE:
+        _CACHE["literature"] = tuple(v for s in sources() for v in s.verdicts)
+    return tuple(_CACHE["literature"])
+
+
+def disagreements() -> tuple[Disagreement, ...]:
+    """The classification of every disagreement, over every source."""
+    return tuple(d for s in sources() for d in s.disagreements)
+
+
+def abbreviation(key: str) -> str:
+    """The mark of source ``key`` in the property table's cells (the key if unknown)."""
+    for s in sources():
+        if s.key == key:
+            return s.abbreviation
+    return key
+
+
+def literature_for(measure: str, claim: str | None = None) -> tuple[LiteratureVerdict, ...]:
+    """The published verdicts about ``measure`` (and ``claim``, if given)."""
+    return tuple(
+        v for v in literature() if v.measure == measure and (claim is None or v.claim == claim)
+    )
+
+
 def classify_agreement(source: str, measure: str, claim: str, agreement: str) -> tuple[str, str]:
     """The kind of agreement of one comparison and its one-line justification.
 
@@ -396,7 +758,75 @@ def classify_agreement(source: str, measure: str, claim: str, agreement: str) ->
     """
     if agreement in ("agrees", "unchecked"):
         return agreement, AGREEMENT_KINDS[agreement]
-    for d in DISAGREEMENTS:
-        if (d.source, d.measure, d.claim) == (source, measure, claim):
-            return d.kind, d.justification
+    found = disagreement_for(source, measure, claim)
+    if found is not None:
+        return found.kind, found.justification
     return "unclassified", AGREEMENT_KINDS["unclassified"]
+
+
+def disagreement_for(source: str, measure: str, claim: str) -> Disagreement | None:
+    """The classification recorded for one published verdict, or ``None``."""
+    for d in disagreements():
+        if (d.source, d.measure, d.claim) == (source, measure, claim):
+            return d
+    return None
+
+
+# -- live views ------------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+class _LiveTuple(Sequence[T]):
+    """A read-only sequence recomputed on every access (plugins load first)."""
+
+    def __init__(self, load: Callable[[], tuple[T, ...]], name: str) -> None:
+        self._load = load
+        self._name = name
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[T, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
+        return self._load()[index]
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._load())
+
+    def __repr__(self) -> str:
+        return f"<{self._name}: {len(self)} entries>"
+
+
+class _LiveCitations(Mapping[str, str]):
+    """Source key -> short citation, over every source (plugins load first)."""
+
+    def _load(self) -> dict[str, str]:
+        return {s.key: s.citation for s in sources()}
+
+    def __getitem__(self, key: str) -> str:
+        return self._load()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    def __repr__(self) -> str:
+        return f"SOURCES({self._load()!r})"
+
+
+#: Every published verdict the property table compares with (a live view of :func:`literature`).
+LITERATURE: Sequence[LiteratureVerdict] = _LiveTuple(literature, "LITERATURE")
+
+#: Short citations of the sources, by key (a live view of :func:`sources`).
+SOURCES: Mapping[str, str] = _LiveCitations()
+
+#: Classification of every published verdict the checker disagrees with (a live view).
+DISAGREEMENTS: Sequence[Disagreement] = _LiveTuple(disagreements, "DISAGREEMENTS")

@@ -37,13 +37,23 @@ from axiometrics.checker.verdicts import (
     Outcome,
     Verdict,
     format_distribution,
+    format_inputs,
 )
 from axiometrics.claims import claims_for_family
 from axiometrics.docs import md_code, md_escape, md_fence
 from axiometrics.errors import InvalidParameterError, RegistrationError
 from axiometrics.families import family as lookup_family
 from axiometrics.families import registered_families
-from axiometrics.literature import LITERATURE, SOURCES, LiteratureVerdict
+from axiometrics.literature import (
+    LITERATURE,
+    SOURCES,
+    LiteratureVerdict,
+    abbreviation,
+    classify_agreement,
+    disagreement_for,
+    literature_for,
+    sources,
+)
 from axiometrics.registry import Registry, default_registry
 
 __all__ = [
@@ -94,15 +104,6 @@ def ordered_families(families: Iterable[str]) -> list[str]:
     return sorted(unique, key=lambda f: (order.get(f, len(order)), unique.index(f)))
 
 
-_SOURCE_ABBREVIATIONS = {
-    "amigo2020": "A",
-    "sakai2021_t4": "S4",
-    "sakai2021_t7": "S7",
-    "sakai2022_t1": "S22",
-    "sakai2022_ppp": "S22",
-}
-
-
 @dataclass(frozen=True)
 class LiteratureComparison:
     """A published verdict next to the checker's.
@@ -128,6 +129,27 @@ class LiteratureComparison:
         if self.verdict is None:
             return "not checked"
         return _found_word(self.verdict)
+
+    @property
+    def kind(self) -> str:
+        """The kind of agreement (a key of :data:`axiometrics.literature.AGREEMENT_KINDS`)."""
+        ref = self.reference
+        return classify_agreement(ref.source, ref.measure, ref.claim, self.agreement)[0]
+
+    @property
+    def justification(self) -> str:
+        """Why the checker and the source disagree (or the meaning of the agreement kind)."""
+        ref = self.reference
+        return classify_agreement(ref.source, ref.measure, ref.claim, self.agreement)[1]
+
+    @property
+    def passage(self) -> str:
+        """The source's words that decide a classified disagreement, else the verdict's own."""
+        ref = self.reference
+        found = disagreement_for(ref.source, ref.measure, ref.claim)
+        if self.agreement == "disagrees" and found is not None and found.passage:
+            return found.passage
+        return ref.passage
 
     @property
     def evidence(self) -> str:
@@ -259,12 +281,12 @@ class PropertyTable:
 
 
 def _literature_sets(measure: str) -> dict[str, list[tuple[str, ...]]]:
+    """Precondition sets the published verdicts about ``measure`` need checked, per claim."""
     out: dict[str, list[tuple[str, ...]]] = {}
-    for ref in LITERATURE:
-        if ref.measure == measure:
-            out.setdefault(ref.claim, [])
-            if ref.preconditions not in out[ref.claim]:
-                out[ref.claim].append(ref.preconditions)
+    for ref in literature_for(measure):  # every registered source, plugins included
+        out.setdefault(ref.claim, [])
+        if ref.preconditions not in out[ref.claim]:
+            out[ref.claim].append(ref.preconditions)
     return out
 
 
@@ -428,7 +450,7 @@ def _cell_literature(table: PropertyTable, measure: str, claim: str) -> str:
         if c.reference.measure == measure and c.reference.claim == claim:
             sign = {"agrees": "=", "disagrees": "≠", "unchecked": "?"}[c.agreement]
             published = "✓" if c.reference.holds else "-"
-            marks.append(f"{_SOURCE_ABBREVIATIONS[c.reference.source]}{published}{sign}")
+            marks.append(f"{abbreviation(c.reference.source)}{published}{sign}")
     return " ".join(marks)
 
 
@@ -486,17 +508,28 @@ def _md_block(text: str) -> list[str]:
     return ["", f"  {fence}", *("  " + ln for ln in text.split("\n")), f"  {fence}"]
 
 
-_LEGEND = (
+_LEGEND_CELLS = (
     "Cells: ✓ not refuted after the stated number of cases (or confirmed by a witness); "
     "✗ refuted (counterexample below); n/a not applicable; ! the measure raised. "
     "'✓ if P' is checked on inputs satisfying precondition P; '(✗ without)' and "
     "'(✗ unequal spacing)' report the variants without P and at arbitrary class values. "
     "'≠decl' marks a declaration the checker contradicts, '?decl' a declared violation it "
-    "did not find. Published verdicts follow the '·': A = Amigó et al. 2020 Table 2, S4 = "
-    "Sakai 2021 Table 4, S7 = Sakai 2021 Table 7, S22 = Sakai 2022 (Table 1, §2.3); each "
-    "mark is followed by '=' (agrees with the checker), '≠' (disagrees: a finding) or '?' "
-    "(not checked)."
+    "did not find."
 )
+
+
+def _legend() -> str:
+    """The cell legend, with the mark of every registered literature source."""
+    marks: dict[str, list[str]] = {}
+    for src in sources():
+        marks.setdefault(src.abbreviation, []).append(src.citation)
+    published = "; ".join(f"{mark} = {' and '.join(cits)}" for mark, cits in marks.items())
+    return (
+        f"{_LEGEND_CELLS} Published verdicts follow the '·' ({published}); each mark is "
+        "followed by '=' (agrees with the checker), '≠' (disagrees: classified under "
+        "Findings as a finding, a different definition or a precondition) or '?' "
+        "(not checked)."
+    )
 
 
 def _markdown(table: PropertyTable) -> str:
@@ -507,7 +540,7 @@ def _markdown(table: PropertyTable) -> str:
         f"({table.max_examples} cases per claim and variant, seed {table.seed}); "
         f"equality means {table.tolerance}; strictly better means better by more than that.",
         "",
-        _LEGEND,
+        _legend(),
     ]
     for family in table.families:
         claims = table.claim_names(family)
@@ -524,8 +557,9 @@ def _markdown(table: PropertyTable) -> str:
             continue
         agree = sum(c.agreement == "agrees" for c in comps)
         lines += ["", f"### {citation} ({agree} of {len(comps)} verdicts reproduced)", ""]
+        header = ["Measure", "Claim", "Column", "Published", "Checker", "Agreement", "Class"]
         lines += _md_table(
-            ["Measure", "Claim", "Column", "Published", "Checker", "Agreement", "Evidence"],
+            [*header, "Evidence"],
             [
                 [
                     c.reference.measure,
@@ -534,6 +568,7 @@ def _markdown(table: PropertyTable) -> str:
                     c.reference.label,
                     c.found_label,
                     c.agreement,
+                    c.kind if c.agreement == "disagrees" else "",
                     c.evidence if c.agreement != "agrees" else "",
                 ]
                 for c in comps
@@ -547,8 +582,11 @@ def _markdown(table: PropertyTable) -> str:
         lines += [
             f"- **{md_escape(c.reference.measure)} / {md_escape(c.reference.claim)}** "
             f"({md_escape(c.reference.citation)}, {md_escape(c.reference.column)}): published "
-            f"{md_escape(c.reference.label)}, checker: {md_escape(checker_says)}.",
+            f"{md_escape(c.reference.label)}, checker: {md_escape(checker_says)}. "
+            f"Class: **{md_escape(c.kind)}**: {md_escape(c.justification)}.",
         ]
+        if c.passage:
+            lines.append(f'  Passage: "{md_escape(c.passage)}"')
         if c.verdict is not None and c.verdict.example is not None:
             lines += _md_block(c.verdict.example.render())
     lines += ["", "## Declarations contradicted by the checker", ""]
@@ -615,11 +653,12 @@ seed {{ t.seed }}; equality means {{ t.tolerance }}.</p>
 {% endfor %}
 <h2>Agreement with the literature</h2>
 <table><tr><th>Source</th><th>Measure</th><th>Claim</th><th>Published</th><th>Checker</th>
-<th>Agreement</th><th>Evidence</th></tr>
+<th>Agreement</th><th>Class</th><th>Evidence</th></tr>
 {% for c in t.comparisons %}<tr><td>{{ c.reference.citation }}</td>
 <td>{{ c.reference.measure }}</td>
 <td>{{ c.reference.claim }}</td><td>{{ c.reference.label }}</td><td>{{ c.found_label }}</td>
 <td class="{{ c.agreement }}">{{ c.agreement }}</td>
+<td>{% if c.agreement == "disagrees" %}{{ c.kind }}: {{ c.justification }}{% endif %}</td>
 <td>{% if c.agreement != "agrees" %}{{ c.evidence }}{% endif %}</td></tr>
 {% endfor %}</table>
 <h2>Counterexamples</h2>
@@ -632,7 +671,8 @@ seed {{ t.seed }}; equality means {{ t.tolerance }}.</p>
 {% for j in e.classes %}<td>{{ j }}</td>{% endfor %}</tr>
 {% for row in e.matrix %}<tr><td>{{ loop.index0 }}</td>
 {% for x in row %}<td>{{ x }}</td>{% endfor %}</tr>{% endfor %}
-</table>{% else %}<p>system {{ e.system }}, gold {{ e.gold }}</p>{% endif %}
+</table>{% elif e.text %}<p>{{ e.text }}</p>
+{% else %}<p>system {{ e.system }}, gold {{ e.gold }}</p>{% endif %}
 {% endfor %}
 <p><i>{{ ex.explanation }}</i></p>
 {% endfor %}
@@ -693,6 +733,16 @@ def _html(table: PropertyTable) -> str:
                                 "gold": format_distribution(e.inputs[1]),
                             }
                         )
+                    elif len(e.inputs) != 1 or np.ndim(e.inputs[0]) != 2:
+                        # Other families' vectors (e.g. scores and gold labels).
+                        entries.append(
+                            {
+                                "name": e.name,
+                                "score": score,
+                                "matrix": None,
+                                "text": format_inputs(v.example.family, e.inputs),
+                            }
+                        )
                     else:
                         m = np.asarray(e.inputs[0])
                         entries.append(
@@ -714,7 +764,7 @@ def _html(table: PropertyTable) -> str:
                         "explanation": v.example.explanation,
                     }
                 )
-    return _html_template().render(t=table, families=families, examples=examples, legend=_LEGEND)
+    return _html_template().render(t=table, families=families, examples=examples, legend=_legend())
 
 
 # -- LaTeX ---------------------------------------------------------------------------

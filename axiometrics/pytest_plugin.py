@@ -397,13 +397,20 @@ def _parse_entry(entry: Mapping[str, Any], prefix: str) -> tuple[Any, list[tuple
         func = _load_callable(str(entry["callable"]))
     except ValueError as exc:
         return None, [*problems, (f"{prefix}.callable", str(exc))]
-    from axiometrics.checker.callables import SIGNATURES, parse_expectations, undefined_policy
+    from axiometrics.checker.callables import (
+        SIGNATURES,
+        callable_family,
+        parse_expectations,
+        undefined_policy,
+    )
 
     if "family" not in entry:
-        return None, [*problems, (f"{prefix}.family", "missing: give family = 'oc' or 'oq'")]
-    family = str(entry["family"])
-    if family not in SIGNATURES:
-        return None, [*problems, (f"{prefix}.family", f"{family!r}: expected 'oc' or 'oq'")]
+        known = ", ".join(repr(name) for name in sorted(SIGNATURES))
+        return None, [*problems, (f"{prefix}.family", f"missing: give family = one of {known}")]
+    try:
+        family = callable_family(str(entry["family"])).name
+    except AxiometricsError as exc:
+        return None, [*problems, (f"{prefix}.family", str(exc))]
     checks: list[tuple[str, Any]] = [
         ("signature", lambda: _signature(entry.get("signature"), SIGNATURES[family])),
         ("undefined", lambda: undefined_policy(entry.get("undefined", "error"))),

@@ -5,13 +5,16 @@ duplicate names or aliases, unknown claims or preconditions, a missing
 declaration for a claim that applies, bad parameter specifications, or a
 compute function whose signature cannot take the family's inputs.
 
-Plugins are found through three entry-point groups, loaded in this order:
+Plugins are found through four entry-point groups, loaded in this order:
 ``axiometrics.families`` (a :class:`~axiometrics.families.Family` or a list
 of them, registered with :func:`~axiometrics.families.register_family`; the
 identical object already registered, e.g. by a second registry, is not a
-clash), ``axiometrics.claims`` (claims and preconditions) and
-``axiometrics.measures`` (a :class:`~axiometrics.plugin.MeasurePlugin`); the
-built-in ones come from the ``axiometrics`` distribution itself.  A claim
+clash), ``axiometrics.claims`` (claims and preconditions),
+``axiometrics.measures`` (a :class:`~axiometrics.plugin.MeasurePlugin`) and
+``axiometrics.literature`` (a :class:`~axiometrics.literature.LiteratureSource`
+or a list of them: published verdicts about the measures, validated against
+this registry by :func:`axiometrics.literature.register`); the built-in ones
+come from the ``axiometrics`` distribution itself.  A claim
 listed by several claims entry points (one claim two families share) is
 registered by the first; the others attach their procedures to it with
 :func:`~axiometrics.claims.add_procedure`.
@@ -59,6 +62,7 @@ from axiometrics.suggest import closest
 
 __all__ = [
     "FAMILY_ENTRY_POINT_GROUP",
+    "LITERATURE_ENTRY_POINT_GROUP",
     "MEASURE_ENTRY_POINT_GROUP",
     "Registry",
     "Scorer",
@@ -69,6 +73,7 @@ __all__ = [
 MEASURE_ENTRY_POINT_GROUP = "axiometrics.measures"
 CLAIM_ENTRY_POINT_GROUP = "axiometrics.claims"
 FAMILY_ENTRY_POINT_GROUP = "axiometrics.families"
+LITERATURE_ENTRY_POINT_GROUP = "axiometrics.literature"
 BUILTIN_DISTRIBUTION = "axiometrics"
 DISABLE_ENV = "AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS"
 
@@ -341,6 +346,14 @@ class Registry:
                     raise
                 self._scorers, self._aliases = saved  # all of the plugin or nothing
                 self._skip(ep, MEASURE_ENTRY_POINT_GROUP, exc)
+        for ep in _entry_points(LITERATURE_ENTRY_POINT_GROUP, third_party):
+            guard = strict or _dist_name(ep) == BUILTIN_DISTRIBUTION
+            try:
+                self._load_literature(ep)
+            except Exception as exc:
+                if guard:
+                    raise
+                self._skip(ep, LITERATURE_ENTRY_POINT_GROUP, exc)
 
     @staticmethod
     def _load_families(ep: EntryPoint) -> None:
@@ -411,6 +424,29 @@ class Registry:
             obj = obj()
         self.register_plugin(obj, name=getattr(obj, "name", ep.name))
         self._plugins[getattr(obj, "name", ep.name)] = _dist_name(ep)
+
+    def _load_literature(self, ep: EntryPoint) -> None:
+        from axiometrics import literature as literature_catalogue
+
+        obj = ep.load()
+        if callable(obj) and not isinstance(obj, literature_catalogue.LiteratureSource):
+            obj = obj()
+        items = [obj] if isinstance(obj, literature_catalogue.LiteratureSource) else list(obj)
+        for item in items:
+            if not isinstance(item, literature_catalogue.LiteratureSource):
+                raise RegistrationError(
+                    f"plugin={ep.name!r}: literature entry points must provide LiteratureSource "
+                    f"objects (got {type(item).__name__})"
+                )
+        before = set(literature_catalogue.registered_keys())
+        try:
+            for item in items:
+                literature_catalogue.register(item, registry=self, plugin=ep.name)
+        except Exception:
+            for key in literature_catalogue.registered_keys():  # all of the entry point or none
+                if key not in before:
+                    literature_catalogue.unregister(key)
+            raise
 
     def _skip(self, ep: EntryPoint, group: str, exc: BaseException) -> None:
         where = f"{ep.name} = {getattr(ep, 'value', '?')}"
@@ -624,7 +660,7 @@ def entry_points(group: str) -> Any:
 
     Every call of :func:`importlib.metadata.entry_points` reads the metadata
     of every installed distribution; :meth:`Registry.load_entry_points` asks
-    for three groups, so the scan is made once (:func:`_rescan_entry_points`)
+    for four groups, so the scan is made once (:func:`_rescan_entry_points`)
     and the groups are selected from it.  ``importlib.metadata`` costs about
     30 ms to import (it loads the ``email`` package), so it is imported with
     the plugins rather than with ``axiometrics``.

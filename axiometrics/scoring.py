@@ -83,21 +83,54 @@ def _call_scalar(compute: Callable[..., Any], measure: Measure, prepared: Prepar
     return Evaluation(scores, undefined)
 
 
-def _raw_scores(
+def _guarded_call(
     compute: Callable[..., Any], measure: Measure, prepared: Prepared, vectorized: bool
-) -> tuple[np.ndarray, np.ndarray | None]:
-    """Call ``compute`` under the floating-point guard: scores, and the mask or ``None``."""
+) -> Any:
+    """Call ``compute`` under the floating-point guard and return what it returns."""
     with np.errstate(divide="raise", invalid="raise", over="raise", under="ignore"):
         try:
             if vectorized:
-                raw = compute(*prepared.arrays, values=prepared.values, **measure.bound)
-            else:
-                raw = _call_scalar(compute, measure, prepared)
+                return compute(*prepared.arrays, values=prepared.values, **measure.bound)
+            return _call_scalar(compute, measure, prepared)
         except FloatingPointError as exc:
             raise MeasureImplementationError(
                 f"measure={measure.name!r} raised a floating-point error ({exc}); "
                 "its compute function must guard divisions and logarithms"
             ) from exc
+
+
+#: Result types of a compute function on one input that :func:`_plain_score` reads directly.
+_PLAIN_FLOATS = (float, np.float64)
+
+
+def _plain_score(raw: Any, measure: Measure) -> float:
+    """A plain float result on one input, checked and clipped with Python arithmetic.
+
+    The array route (:func:`_shaped_scores`, :func:`_clipped`) costs about as
+    much as a small measure's own computation; a float needs none of it.
+    """
+    value = float(raw)
+    low, high = measure.range.lower, measure.range.upper
+    if not (
+        math.isfinite(value)
+        and value >= low - RANGE_SLACK * (1.0 + abs(value))
+        and value <= high + RANGE_SLACK * (1.0 + abs(value))
+    ):
+        _check_contract(np.asarray(value), np.zeros((), dtype=bool), measure)
+    return min(max(value, low), high)
+
+
+def _raw_scores(
+    compute: Callable[..., Any], measure: Measure, prepared: Prepared, vectorized: bool
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """Call ``compute`` under the floating-point guard: scores, and the mask or ``None``."""
+    return _shaped_scores(_guarded_call(compute, measure, prepared, vectorized), measure, prepared)
+
+
+def _shaped_scores(
+    raw: Any, measure: Measure, prepared: Prepared
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """A compute function's result as scores of the batch shape, and the mask or ``None``."""
     undefined: np.ndarray | None = None
     if isinstance(raw, Evaluation):
         scores = np.asarray(raw.scores, dtype=float)
@@ -163,7 +196,13 @@ def _checked_scores(
     compute: Callable[..., Any], measure: Measure, prepared: Prepared, vectorized: bool
 ) -> tuple[np.ndarray, np.ndarray | None]:
     """Scores clipped to the declared range (0 where undefined) and the mask (``None``: none)."""
-    scores, undefined = _raw_scores(compute, measure, prepared, vectorized)
+    return _clipped(*_raw_scores(compute, measure, prepared, vectorized), measure)
+
+
+def _clipped(
+    scores: np.ndarray, undefined: np.ndarray | None, measure: Measure
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """:func:`_checked_scores` after the call: contract checks, clipping, the mask."""
     low, high = measure.range.lower, measure.range.upper
     if undefined is None:
         if not _within_contract(scores, measure):
@@ -232,7 +271,10 @@ def run_compute(
         A float for unbatched input, else an array of the batch shape.
     """
     check_on_undefined(on_undefined)
-    scores, undefined = _checked_scores(compute, measure, prepared, vectorized)
+    raw = _guarded_call(compute, measure, prepared, vectorized)
+    if type(raw) in _PLAIN_FLOATS and not prepared.batch_shape:  # one input, a plain float
+        return _plain_score(raw, measure)
+    scores, undefined = _clipped(*_shaped_scores(raw, measure, prepared), measure)
     if undefined is not None:
         if isinstance(on_undefined, str):
             idx = [tuple(int(i) for i in row) for row in np.argwhere(undefined)]

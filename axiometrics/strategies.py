@@ -277,10 +277,20 @@ EXTREME_RELATIVE_GAP = 1e-9
 EXTREME_MAGNITUDE = 1e9
 
 
+#: The layouts of the ``"extreme"`` spacing (see :func:`class_values`).
+_EXTREME_LAYOUTS = ("wide", "near_merge", "tiny", "negative")
+
+
 @st.composite
-def _extreme_values(draw: st.DrawFn, lo: int, hi: int, integer: bool) -> np.ndarray:
+def _extreme_values(
+    draw: st.DrawFn,
+    lo: int,
+    hi: int,
+    integer: bool,
+    layouts: tuple[str, ...] = _EXTREME_LAYOUTS,
+) -> np.ndarray:
     c = draw(_n_classes(lo, hi))
-    layout = draw(_sampled(("wide", "near_merge", "tiny", "negative")))
+    layout = draw(_sampled(layouts))
     exponent = _ints(-9 if not integer else 0, 9)
     if layout == "tiny" and not integer:
         # Every gap tiny relative to the magnitude of the values.
@@ -335,10 +345,14 @@ def class_value_pairs(
 
     Any two such vectors are related by a strictly increasing ``f`` with
     ``f(v) = w``, so the pair covers the whole quantifier domain of ordinal
-    invariance: each member is drawn from ``spacing="extreme"`` (wide,
-    tiny, negative, nearly merged gaps) or the default ``0 .. C-1``
-    (a quarter of the draws each way round), and ``integer=True`` keeps
-    both integer-valued (class labels of a categorical metric).
+    invariance: ``v`` is the default ``0 .. C-1`` or drawn from
+    ``spacing="extreme"`` (wide, tiny, negative, nearly merged gaps), half
+    of the draws each; ``w`` is drawn from ``spacing="extreme"`` in half of
+    the draws and, in the other half, straddles zero (the classes below
+    some class are negative, so the order of ``|w|`` differs from the order
+    of ``w``: about half of the pairs have a ``w`` that straddles zero).
+    ``integer=True`` keeps both integer-valued (class labels of a
+    categorical metric).
     """
     lo, hi = _class_bounds(n_classes, min_classes, max_classes)
     return _value_pairs(lo, hi, bool(integer))
@@ -348,9 +362,10 @@ def class_value_pairs(
 def _value_pairs(draw: st.DrawFn, lo: int, hi: int, integer: bool) -> tuple[np.ndarray, np.ndarray]:
     c = draw(_n_classes(lo, hi))
     extreme = _extreme_values(c, c, integer)
+    straddling = _extreme_values(c, c, integer, ("negative",))
     default = st.just(np.arange(c, dtype=float))
     v = draw(st.one_of(default, extreme))
-    w = draw(extreme)
+    w = draw(st.one_of(extreme, straddling))
     return v, w
 
 

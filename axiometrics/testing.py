@@ -347,9 +347,9 @@ class ClaimCheck:
         for e in entries:
             inputs = ", ".join(_literal(a) for a in e.inputs)
             score = "undefined" if e.score is None else f"{e.score:.10g}"
+            values = "" if e.values is None else f", values={_literal(e.values)}"
             lines.append(
-                f"ax.score({subject.measure.name!r}, {inputs}, values={_literal(e.values)})"
-                f"  # {e.name}: {score}"
+                f"ax.score({subject.measure.name!r}, {inputs}{values})  # {e.name}: {score}"
             )
         return lines
 

@@ -15,19 +15,33 @@ minutes on a 2-core machine) is met, and every verdict (main and variants)
 whose outcome differs from the committed ``reports/report.json``.
 
 Side by side with an older checkout (the time the issues compare against),
-time the two ``axiometrics table`` commands as whole processes, alternating
-runs (e.g. ``/usr/bin/time -v``, several runs each).
+time the same table in both trees as whole processes, alternating runs, in
+CPU seconds (user + system, worker processes included).  ``--tree`` builds
+the table with the axiometrics of another checkout (e.g. a ``git worktree``
+of commit 3a86a79, which has only the ordinal families) and ``--families``
+restricts both to the families they share::
+
+    git worktree add /tmp/base 3a86a79
+    /usr/bin/time -f "%U+%S s CPU, %e s wall" python benchmarks/bench_property_table.py \
+        --families oc,oq --tree /tmp/base
+    /usr/bin/time -f "%U+%S s CPU, %e s wall" python benchmarks/bench_property_table.py \
+        --families oc,oq
+    git worktree remove /tmp/base
+
+(with ``--tree`` no verdicts are compared: the committed report belongs to
+this tree).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
+import sys
 import time
 from pathlib import Path
-
-from axiometrics.property_table import build_property_table
+from typing import Any
 
 TARGET_SECONDS = 120.0
 COMMITTED = Path(__file__).resolve().parents[1] / "reports" / "report.json"
@@ -44,16 +58,65 @@ def committed_outcomes(path: Path = COMMITTED) -> dict[tuple[str, str, str], str
     return out
 
 
+def use_tree(tree: Path) -> None:
+    """Import axiometrics, and its built-in ordinal measures, from another checkout.
+
+    The installed package's entry points name plugin modules of this tree;
+    only the ordinal ones (which every checkout has) are kept, loaded from
+    ``tree/measures``.
+    """
+    sys.path.insert(0, str(tree))
+    import axiometrics
+
+    if not Path(axiometrics.__file__).resolve().is_relative_to(tree.resolve()):
+        raise SystemExit(f"--tree {tree}: axiometrics was imported from {axiometrics.__file__}")
+    spec = importlib.util.spec_from_file_location(
+        "axiometrics.measures",
+        tree / "measures" / "__init__.py",
+        submodule_search_locations=[str(tree / "measures")],
+    )
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--tree {tree}: no measures/ package there")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["axiometrics.measures"] = module
+    spec.loader.exec_module(module)
+    axiometrics.measures = module
+    from axiometrics import registry
+
+    everything = registry._entry_points
+    registry._entry_points = lambda group, third_party: [
+        ep for ep in everything(group, third_party) if ep.name.startswith("ordinal")
+    ]
+
+
 def main() -> None:
     """Build the table once and print the timings."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--profile", default="ci", choices=("dev", "ci", "thorough"))
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument(
+        "--families", default=None, help="comma list of primary families (default: all)"
+    )
+    parser.add_argument(
+        "--tree", type=Path, default=None, help="build with the axiometrics of this checkout"
+    )
     args = parser.parse_args()
+    if args.tree is not None:
+        use_tree(args.tree)
+    from axiometrics.property_table import build_property_table
+    from axiometrics.registry import default_registry
+
+    names: Any = None
+    if args.families is not None:
+        wanted = set(args.families.split(","))
+        registry = default_registry()
+        names = [n for n in registry.names() if registry.get(n).measure.family in wanted]
 
     started = time.perf_counter()
-    table = build_property_table(settings=args.profile, jobs=args.jobs, seed=args.seed)
+    table = build_property_table(
+        settings=args.profile, jobs=args.jobs, seed=args.seed, measures=names
+    )
     wall = time.perf_counter() - started
 
     n_verdicts = sum(1 + len(r.variants) for rep in table.reports for r in rep.results)
@@ -74,8 +137,9 @@ def main() -> None:
     if args.profile == "ci":
         verdict = "met" if wall < TARGET_SECONDS else "MISSED"
         print(f"\ntarget {verdict}")
-    if COMMITTED.exists():
-        committed = committed_outcomes()
+    if COMMITTED.exists() and args.tree is None:
+        built = {rep.measure for rep in table.reports}
+        committed = {k: v for k, v in committed_outcomes().items() if k[0] in built}
         fresh = {
             (rep.measure, res.claim, v.label or "main"): v.outcome.value
             for rep in table.reports

@@ -4,10 +4,10 @@ The suite in :mod:`mutants` (``benchmarks/mutants.py``) covers the ordinal
 claims; this module adds plausible bugs for the claims of the nominal
 classification family (confusion matrices, rows = system, columns = gold)
 and of the scored family (``(scores, gold)`` vectors, gold in ``{0, 1}``),
-each with a hand-made proof, plus correct controls.  Bare callables of these
-families are not accepted by :func:`axiometrics.checker.check.resolve_subject`
-(its signatures cover ``oc`` and ``oq``), so :func:`family_subject` wraps
-them in a :class:`~axiometrics.checker.subject.Subject` of their own family.
+each with a hand-made proof, plus correct controls.  :func:`family_subject`
+wraps each mutant, which takes the family's inputs exactly as a registered
+measure does, in a :class:`~axiometrics.checker.subject.Subject` of its own
+family, so that no call-signature adapter stands between the search and the bug.
 
 The correct formulas (Cohen's kappa, macro recall, ROC AUC as the
 Mann-Whitney statistic with ties counted one half) come from the literature;
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from axiometrics.measures.scored_procedures import keeps_order
+from axiometrics.measures.scored_procedures import MAX_REPEAT, keeps_order, repeat_positives
 
 from axiometrics.checker.cases import Case
 from axiometrics.checker.subject import Subject
@@ -280,24 +280,15 @@ def _constants(*golds: Any) -> Case:
 
 
 def _scored(*entries: tuple[Any, Any]) -> Case:
-    """A scored case of ``(scores, gold)`` entries of the same length."""
-    scores = np.stack([np.asarray(s, dtype=float) for s, _ in entries])
-    gold = np.stack([np.asarray(g, dtype=float) for _, g in entries])
-    n = scores.shape[-1]
-    names = tuple(f"e{i}" for i in range(len(entries)))
-    return Case((scores, gold), np.arange(n, dtype=float), names)
+    """A scored case of ``(scores, gold)`` entries (stacked when of one length; no class values)."""
+    arrays = [(np.asarray(s, dtype=float), np.asarray(g, dtype=float)) for s, g in entries]
+    return Case.from_entries(arrays, tuple(f"e{i}" for i in range(len(entries))))
 
 
 def _prevalence(scores: Any, gold: Any, k: int = 3) -> Case:
-    """The scored prevalence case: negatives x k, positives x k, every item x (k + 1) / 2."""
+    """The scored prevalence case: the input, and every positive item repeated k times."""
     s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
-    entries = []
-    for label in (0.0, 1.0):
-        extra = np.repeat(np.flatnonzero(y == label), k - 1)
-        entries.append((np.concatenate([s, s[extra]]), np.concatenate([y, y[extra]])))
-    half = (k + 1) // 2
-    entries.append((np.tile(s, half), np.tile(y, half)))
-    return _scored(*entries)
+    return _scored((s, y), repeat_positives(s, y, k))
 
 
 def _flip(scores: Any, gold: Any) -> Case:
@@ -618,9 +609,7 @@ def _random_scored(rng: np.random.Generator, claim: str, corners: bool) -> Case:
         swapped[i], swapped[j] = s[j], s[i]
         return _scored((s, y), (swapped, y))
     if claim == "prevalence_invariance":
-        half = s.size // 2
-        y = rng.permutation(np.r_[np.zeros(half), np.ones(half)])
-        return _prevalence(s[: 2 * half], y, int(rng.choice([3, 5])))
+        return _prevalence(s, y, int(rng.integers(2, MAX_REPEAT + 1)))
     if claim == "label_flip_symmetry":
         return _flip(s, y)
     if claim == "item_order_invariance":

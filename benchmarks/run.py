@@ -14,8 +14,11 @@ both; the medians are compared, never a time against a number remembered
 from another run.  ``ratio`` reads "Nx faster" when the axiometrics path
 takes less wall time than the reference and "Nx slower" otherwise (N is
 always >= 1).  ``target`` is the goal of issue 12 for that row, and ``met``
-says whether this run reached it.  All times are wall-clock seconds
-(``time.perf_counter``), not CPU time.
+says whether this run reached it.  Times are wall-clock seconds
+(``time.perf_counter``), except in the ``score`` and ``kernels`` rows:
+:mod:`bench_kernels` times those in CPU seconds of this process
+(``time.process_time``, every thread counted), which other jobs on a shared
+machine disturb less; both sides of each such row use that clock.
 
 Sections (``--only``):
 

@@ -31,11 +31,12 @@ def prevalence_invariance(family: str, procedure: str) -> Claim:
         "universal",
         "Changing the size of one gold class leaves the score unchanged: for confusion "
         "matrices (nominal), multiplying every count of one gold class (a column) by k > 0; "
-        "for scored items, repeating every item of one gold class k times.",
+        "for scored items, repeating every positive item k times (k a positive integer), "
+        "which the checker compares with the input as given.",
         "Sokolova and Lapalme 2009, A systematic analysis of performance measures for "
         "classification tasks (invariance to changes of class sizes)",
         logic="nominal: ∀ M ∀ j ∀ k > 0: Eff(M with column j times k) = Eff(M);  scored: "
-        "∀ s, y ∀ class c ∀ k ≥ 1: Eff(items of class c repeated k times) = Eff(s, y)",
+        "∀ s, y ∀ k ∈ ℕ⁺: Eff(s, y with every positive item repeated k times) = Eff(s, y)",
         procedures={family: procedure},
         required=True,
     )

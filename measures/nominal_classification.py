@@ -265,7 +265,7 @@ _WEIGHTED = (
 def precision_weighted(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Gold-size-weighted precision."""
     c = _counts(matrices)
-    return (c.gold * nm.divide(c.tp, c.system)).sum(axis=-1) / c.total
+    return nm.dot(c.gold, nm.divide(c.tp, c.system)) / c.total
 
 
 @plugin.measure(
@@ -296,7 +296,7 @@ def precision_weighted(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarra
 def recall_weighted(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Gold-size-weighted recall (equal to accuracy)."""
     c = _counts(matrices)
-    return (c.gold * nm.divide(c.tp, c.gold)).sum(axis=-1) / c.total
+    return nm.dot(c.gold, nm.divide(c.tp, c.gold)) / c.total
 
 
 @plugin.measure(
@@ -328,7 +328,7 @@ def recall_weighted(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
 def f1_weighted(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Gold-size-weighted F1."""
     c = _counts(matrices)
-    return (c.gold * nm.fbeta_per_class(c, 1.0)).sum(axis=-1) / c.total
+    return nm.dot(c.gold, nm.fbeta_per_class(c, 1.0)) / c.total
 
 
 @plugin.measure(
@@ -360,7 +360,7 @@ def f1_weighted(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
 def f1_micro(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Micro F1 (equal to accuracy)."""
     c = _counts(matrices)
-    return c.tp.sum(axis=-1) / c.total
+    return np.einsum("...k->...", c.tp) / c.total
 
 
 # ---------------------------------------------------------------------------

@@ -9,6 +9,11 @@ or ``(gold, system)`` label vectors like scikit-learn's ``(y_true, y_pred)``
 only a listing order here: no nominal measure reads the class values, and
 per-class measures name their positive class by its position in the scale.
 
+Bare callables (``check(f, family="nominal")``) take the same signatures as
+OC callables: ``matrix`` (default), ``matrix.T`` (scikit-learn's
+``confusion_matrix`` orientation), and ``gold,system`` / ``system,gold``
+label vectors like scikit-learn's ``(y_true, y_pred)``.
+
 The family is registered through the ``axiometrics.families`` entry point
 (``FAMILY``); measures that are ordinal and nominal at once (accuracy,
 macro F1, Cohen's kappa, macro recall) list it in ``also_families``.
@@ -19,6 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 from axiometrics.families import (
+    MATRIX_CALL_SIGNATURES,
+    TYPICAL_MATRIX,
     Family,
     Prepared,
     coerce_confusion_matrices,
@@ -39,4 +46,12 @@ def _coerce(inputs: tuple[Any, ...], scale: Any) -> tuple[Any, ...]:
 
 
 #: The nominal-classification family (the ``axiometrics.families`` entry point).
-FAMILY = Family("nominal", "Nominal classification", ("matrices",), _prepare, coerce=_coerce)
+FAMILY = Family(
+    "nominal",
+    "Nominal classification",
+    ("matrices",),
+    _prepare,
+    coerce=_coerce,
+    typical_inputs=TYPICAL_MATRIX,
+    call_signatures=MATRIX_CALL_SIGNATURES,
+)

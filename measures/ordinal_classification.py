@@ -20,6 +20,7 @@ from typing import Any, cast
 
 import numpy as np
 from axiometrics.measures import _oc_math as om
+from axiometrics.measures._blocks import blockwise
 
 from axiometrics import (
     Evaluation,
@@ -392,6 +393,7 @@ def cohen_kappa(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
         },
     )
 )
+@blockwise((2,))
 def mutual_information(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Mutual information (bits)."""
     return om.mutual_information(matrices)
@@ -723,8 +725,9 @@ _ALPHA_UNDEFINED = (
 )
 def alpha_ordinal(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
     """Krippendorff's ordinal alpha (Sakai 2021 eqs. 6-7)."""
-    system, gold, _ = om.marginals(matrices)
-    return Evaluation(*om.krippendorff_alpha(matrices, om.mid_cumulative(system + gold)))
+    margins = om.marginals(matrices)
+    positions = om.mid_cumulative(margins.system + margins.gold)
+    return Evaluation(*om.krippendorff_alpha(matrices, positions, margins))
 
 
 @plugin.measure(
@@ -832,8 +835,9 @@ def pearson(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
 )
 def spearman(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
     """Spearman correlation from the marginals' mid-ranks."""
-    system, gold, _ = om.marginals(matrices)
-    return Evaluation(*om.pearson(matrices, om.mid_cumulative(system), om.mid_cumulative(gold)))
+    margins = om.marginals(matrices)
+    x, y = om.mid_cumulative(margins.system), om.mid_cumulative(margins.gold)
+    return Evaluation(*om.pearson(matrices, x, y, margins))
 
 
 @plugin.measure(
@@ -875,6 +879,7 @@ def spearman(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
         },
     )
 )
+@blockwise((2,))
 def kendall_tau_a(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
     """Kendall tau-a from concordant and discordant pair counts."""
     concordant, discordant = om.concordance(matrices)
@@ -908,14 +913,16 @@ def kendall_tau_a(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
         ),
     )
 )
+@blockwise((2,))
 def kendall_tau_b(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
     """Kendall tau-b from concordant and discordant pair counts."""
-    p = om.proportions(matrices)  # tau-b is a ratio of quadratic forms: scale-free
-    concordant, discordant = om.concordance(p)
-    system, gold, _ = om.marginals(p)
+    # tau-b is a ratio of quadratic forms: scale-free, so proportions (no under/overflow)
+    concordant, discordant, system, gold = om.concordance_and_margins(
+        matrices, 1.0 / np.einsum("...ij->...", matrices)
+    )
     # N0 - T = (N^2 - sum of squared class sizes) / 2, here with N = 1
-    untied_sys = np.clip(1.0 - (system**2).sum(axis=-1), 0.0, None)
-    untied_gold = np.clip(1.0 - (gold**2).sum(axis=-1), 0.0, None)
+    untied_sys = np.clip(1.0 - om.dot(system, system), 0.0, None)
+    untied_gold = np.clip(1.0 - om.dot(gold, gold), 0.0, None)
     den = 0.5 * np.sqrt(untied_sys) * np.sqrt(untied_gold)
     undefined = (om.used_classes(system) < 2) | (om.used_classes(gold) < 2) | ~(den > 0)
     return Evaluation(om.safe_divide(concordant - discordant, den), undefined)
@@ -1054,10 +1061,7 @@ def _cem(
     depend on ``K / N`` only, so the counts are used as they are (no
     proportions copy).
     """
-    gold = om.column_sums(matrices)
-    k = om.cem_closeness_counts(gold, scale_type, values)
-    prox = om.cem_proximity_from_counts(k, gold.sum(axis=-1), log=log)
-    return om.cem_score(matrices, prox)
+    return om.cem_score_from_gold(matrices, scale_type, values, log=log)
 
 
 _CEM_SCORE = (
@@ -1111,6 +1115,7 @@ _CEM_COMMON = {
         },
     )
 )
+@blockwise((2,))
 def cem_ord(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """CEM^ORD (Sakai 2021 eqs. 3-4)."""
     return _cem(matrices, "ord", None, log=True)
@@ -1184,6 +1189,7 @@ def cem_nom(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
         },
     )
 )
+@blockwise((2,))
 def cem_int(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """CEM at interval scale."""
     return _cem(matrices, "int", om.scale_to_unit(values), log=True)
@@ -1216,6 +1222,7 @@ def cem_int(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
         },
     )
 )
+@blockwise((2,))
 def cem_ord_flat(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """CEM^ORD with linear proximities."""
     return _cem(matrices, "ord", None, log=False)

@@ -19,6 +19,8 @@ default class values (all but ordinal invariance).  A note that says
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from axiometrics import (
@@ -34,16 +36,19 @@ from axiometrics import (
 )
 
 from ._oq_math import (
-    bin_kendall_tau,
-    class_sum,
-    class_value_weights,
-    cumulative_gap,
+    Rows,
+    class_rows,
+    cumulative_gap_rows,
     harmonic_combination,
+    js_terms,
+    kendall_rows,
     kl_terms,
-    mean_over,
-    midpoint_divergence_terms,
-    normalised,
-    order_aware_divergence,
+    mean_over_rows,
+    midpoint_positions,
+    normalised_rows,
+    position_divergence,
+    value_positions,
+    value_rows,
 )
 
 plugin = MeasurePlugin("axiometrics-oq")
@@ -105,24 +110,53 @@ _OUTSIDE_SUPPORT_TIE = (
 )
 
 
-def _dnkt(system: np.ndarray, gold: np.ndarray, tie_tolerance: float) -> np.ndarray:
-    return (1.0 - bin_kendall_tau(system, gold, tie_tolerance)) / 2.0
+# Every compute function copies its pair class-major once (``_oq_math.normalised_rows``:
+# one contiguous row per class), works on rows ``(C, batch)`` and reshapes the
+# ``(batch,)`` scores to the batch shape.
 
 
-def _jsd(system: np.ndarray, gold: np.ndarray) -> np.ndarray:
-    p, q = normalised(system), normalised(gold)
-    mid = (p + q) / 2
-    return (class_sum(kl_terms(p, mid)) + class_sum(kl_terms(q, mid))) / 2
+def _pair_rows(
+    system: np.ndarray, gold: np.ndarray, values: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray, Rows]:
+    """The raw pair class-major (DNKT reads the bin order as given) and its normalised rows."""
+    shape = np.broadcast_shapes(system.shape, gold.shape, () if values is None else values.shape)
+    raw_p, raw_q = class_rows(system, shape), class_rows(gold, shape)
+    rows = Rows(raw_p / raw_p.sum(axis=0), raw_q / raw_q.sum(axis=0), shape[:-1])
+    return raw_p, raw_q, rows
 
 
-def _nmd(system: np.ndarray, gold: np.ndarray) -> np.ndarray:
-    p, q = normalised(system), normalised(gold)
-    return class_sum(cumulative_gap(p, q)) / (system.shape[-1] - 1)
+def _dnkt(raw_p: np.ndarray, raw_q: np.ndarray, tie_tolerance: float) -> np.ndarray:
+    return (1.0 - kendall_rows(raw_p, raw_q, tie_tolerance)) / 2.0
 
 
-def _rnod(system: np.ndarray, gold: np.ndarray, values: np.ndarray) -> np.ndarray:
-    p, q = normalised(system), normalised(gold)
-    return np.sqrt(order_aware_divergence(p, q, class_value_weights(values), q > 0))
+def _jsd(rows: Rows) -> np.ndarray:
+    return js_terms(rows.p, rows.q).sum(axis=0)
+
+
+def _nmd(rows: Rows) -> np.ndarray:
+    return cumulative_gap_rows(rows.p, rows.q).sum(axis=0) / (rows.p.shape[0] - 1)
+
+
+def _rnod(rows: Rows, values: np.ndarray) -> np.ndarray:
+    positions = value_positions(value_rows(values, rows.batch))
+    dw = position_divergence(positions, np.square(rows.p - rows.q))
+    return np.sqrt(mean_over_rows(dw, rows.q > 0))
+
+
+def _combined(
+    system: np.ndarray,
+    gold: np.ndarray,
+    tie_tolerance: float,
+    other: Callable[[Rows], np.ndarray],
+    values: np.ndarray | None = None,
+) -> np.ndarray:
+    """The harmonic combination of DNKT and ``other`` (Sakai 2022 eq. 17), batch-shaped.
+
+    ``values``: the class values when ``other`` reads them (they may widen the batch).
+    """
+    raw_p, raw_q, rows = _pair_rows(system, gold, values)
+    both = harmonic_combination(_dnkt(raw_p, raw_q, tie_tolerance), other(rows))
+    return both.reshape(rows.batch)
 
 
 @plugin.measure(
@@ -160,7 +194,8 @@ def _rnod(system: np.ndarray, gold: np.ndarray, values: np.ndarray) -> np.ndarra
 )
 def nmd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Normalised match distance (Sakai 2021 eq. 11)."""
-    return _nmd(system, gold)
+    rows = normalised_rows(system, gold)
+    return _nmd(rows).reshape(rows.batch)
 
 
 @plugin.measure(
@@ -202,10 +237,13 @@ def nmd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarr
 )
 def emd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Earth mover's distance with class-value steps (unnormalised NMD)."""
-    p, q = normalised(system), normalised(gold)
-    magnitude = np.max(np.abs(values), axis=-1)
-    steps = np.diff(values / magnitude[..., None], axis=-1)
-    return class_sum(cumulative_gap(p, q) * steps) * magnitude
+    rows = normalised_rows(system, gold, values)
+    v = value_rows(values, rows.batch)
+    magnitude = np.max(np.abs(v), axis=0)
+    steps = np.diff(v / magnitude, axis=0)
+    gap = cumulative_gap_rows(rows.p, rows.q)
+    gap *= steps
+    return (gap.sum(axis=0) * magnitude).reshape(rows.batch)
 
 
 @plugin.measure(
@@ -255,7 +293,8 @@ def emd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarr
 )
 def rnod(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Root normalised order-aware divergence (Sakai 2021 eq. 14)."""
-    return _rnod(system, gold, values)
+    rows = normalised_rows(system, gold, values)
+    return _rnod(rows, values).reshape(rows.batch)
 
 
 @plugin.measure(
@@ -297,11 +336,13 @@ def rnod(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndar
 )
 def rsnod(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Root symmetric normalised order-aware divergence (Sakai 2021 eq. 15)."""
-    p, q = normalised(system), normalised(gold)
-    weights = class_value_weights(values)
-    forward = order_aware_divergence(p, q, weights, q > 0)
-    backward = order_aware_divergence(q, p, weights, p > 0)
-    return np.sqrt((forward + backward) / 2)
+    rows = normalised_rows(system, gold, values)
+    positions = value_positions(value_rows(values, rows.batch))
+    # (q - p)^2 = (p - q)^2: both directions share DW_i and differ in the classes averaged
+    dw = position_divergence(positions, np.square(rows.p - rows.q))
+    forward = mean_over_rows(dw.copy(), rows.q > 0)  # zeroes entries of its argument
+    backward = mean_over_rows(dw, rows.p > 0)
+    return np.sqrt((forward + backward) / 2).reshape(rows.batch)
 
 
 @plugin.measure(
@@ -347,9 +388,10 @@ def rsnod(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.nda
 )
 def rnod2(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """RNOD with Sakai 2022 eq. 6 gold-mass distances."""
-    p, q = normalised(system), normalised(gold)
-    od = mean_over(midpoint_divergence_terms(p, q), q > 0)
-    return np.sqrt(od / (system.shape[-1] - 1))
+    rows = normalised_rows(system, gold)
+    dw = position_divergence(midpoint_positions(rows.q), np.square(rows.p - rows.q))
+    od = mean_over_rows(dw, rows.q > 0)
+    return np.sqrt(od / (system.shape[-1] - 1)).reshape(rows.batch)
 
 
 @plugin.measure(
@@ -394,9 +436,10 @@ def rnod2(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.nda
 )
 def rnadw(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Root normalised average DW (Sakai 2022 eq. 8)."""
-    p, q = normalised(system), normalised(gold)
-    every = np.ones(p.shape[-1], dtype=bool)
-    return np.sqrt(order_aware_divergence(p, q, class_value_weights(values), every))
+    rows = normalised_rows(system, gold, values)
+    positions = value_positions(value_rows(values, rows.batch))
+    dw = position_divergence(positions, np.square(rows.p - rows.q))
+    return np.sqrt(dw.mean(axis=0)).reshape(rows.batch)
 
 
 @plugin.measure(
@@ -438,9 +481,9 @@ def rnadw(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.nda
 )
 def rnadw2(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """RNADW with Sakai 2022 eq. 6 gold-mass distances."""
-    p, q = normalised(system), normalised(gold)
-    adw = midpoint_divergence_terms(p, q).mean(axis=-1)
-    return np.sqrt(adw / (system.shape[-1] - 1))
+    rows = normalised_rows(system, gold)
+    dw = position_divergence(midpoint_positions(rows.q), np.square(rows.p - rows.q))
+    return np.sqrt(dw.mean(axis=0) / (system.shape[-1] - 1)).reshape(rows.batch)
 
 
 _NOMINAL_POINT_MASS = Violated(
@@ -483,8 +526,8 @@ _NOMINAL_TRANSFER = Violated(
 )
 def nvd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Normalised variational distance (Sakai 2021 eq. 16)."""
-    p, q = normalised(system), normalised(gold)
-    return class_sum(np.abs(p - q)) / 2
+    rows = normalised_rows(system, gold)
+    return (np.abs(rows.p - rows.q).sum(axis=0) / 2).reshape(rows.batch)
 
 
 @plugin.measure(
@@ -517,8 +560,8 @@ def nvd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarr
 )
 def rnss(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Root normalised sum of squares (Sakai 2021 eq. 17)."""
-    p, q = normalised(system), normalised(gold)
-    return np.sqrt(class_sum((p - q) ** 2) / 2)
+    rows = normalised_rows(system, gold)
+    return np.sqrt(np.square(rows.p - rows.q).sum(axis=0) / 2).reshape(rows.batch)
 
 
 @plugin.measure(
@@ -553,7 +596,8 @@ def rnss(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndar
 )
 def jsd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Jensen-Shannon divergence, log base 2 (Sakai 2021 eq. 19)."""
-    return _jsd(system, gold)
+    rows = normalised_rows(system, gold)
+    return _jsd(rows).reshape(rows.batch)
 
 
 _KLD_UNDEFINED = (
@@ -600,9 +644,10 @@ _KLD_VACUOUS = NotApplicable(
 )
 def kld(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> Evaluation:
     """Kullback-Leibler divergence KLD(p || q), log base 2 (Sakai 2021 eq. 18)."""
-    p, q = normalised(system), normalised(gold)
-    undefined = np.any((p > 0) & (q <= 0), axis=-1)
-    return Evaluation(class_sum(kl_terms(p, q)), undefined)
+    rows = normalised_rows(system, gold)
+    undefined = np.any((rows.p > 0) & (rows.q <= 0), axis=0)
+    divergence = kl_terms(rows.p, rows.q).sum(axis=0)
+    return Evaluation(divergence.reshape(rows.batch), undefined.reshape(rows.batch))
 
 
 @plugin.measure(
@@ -655,7 +700,9 @@ def dnkt(
     system: np.ndarray, gold: np.ndarray, *, values: np.ndarray, tie_tolerance: float = 0.0
 ) -> np.ndarray:
     """Divergence based on normalised Kendall's tau (Sakai 2022 eq. 16)."""
-    return _dnkt(system, gold, tie_tolerance)
+    shape = np.broadcast_shapes(system.shape, gold.shape)
+    raw_p, raw_q = class_rows(system, shape), class_rows(gold, shape)
+    return _dnkt(raw_p, raw_q, tie_tolerance).reshape(shape[:-1])
 
 
 def _combination_description(part: str, formula: str) -> str:
@@ -717,7 +764,7 @@ def dnkt_jsd(
     system: np.ndarray, gold: np.ndarray, *, values: np.ndarray, tie_tolerance: float = 0.0
 ) -> np.ndarray:
     """Harmonic combination of DNKT and JSD (Sakai 2022 eq. 17)."""
-    return harmonic_combination(_dnkt(system, gold, tie_tolerance), _jsd(system, gold))
+    return _combined(system, gold, tie_tolerance, _jsd)
 
 
 @plugin.measure(
@@ -747,7 +794,7 @@ def dnkt_nmd(
     system: np.ndarray, gold: np.ndarray, *, values: np.ndarray, tie_tolerance: float = 0.0
 ) -> np.ndarray:
     """Harmonic combination of DNKT and NMD (Sakai 2022 eq. 17)."""
-    return harmonic_combination(_dnkt(system, gold, tie_tolerance), _nmd(system, gold))
+    return _combined(system, gold, tie_tolerance, _nmd)
 
 
 @plugin.measure(
@@ -785,4 +832,4 @@ def dnkt_rnod(
     system: np.ndarray, gold: np.ndarray, *, values: np.ndarray, tie_tolerance: float = 0.0
 ) -> np.ndarray:
     """Harmonic combination of DNKT and RNOD (Sakai 2022 eq. 17)."""
-    return harmonic_combination(_dnkt(system, gold, tie_tolerance), _rnod(system, gold, values))
+    return _combined(system, gold, tie_tolerance, lambda rows: _rnod(rows, values), values)

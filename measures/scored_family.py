@@ -19,10 +19,15 @@ the batch index of the result.  A pandas object paired with an unlabelled
 array is refused.
 
 The family has no class scale: ``scale=`` is refused, and class values
-(``values=``) do not apply.  ``values`` given anyway (the checker passes
-one value per item) must be finite reals broadcasting with the batch and
-are not used; the prepared class values are those of the two gold labels,
-``[0, 1]``.
+(``values=``) do not apply (``Family.class_values`` is false: checker cases
+carry none).  ``values`` given anyway must be finite reals broadcasting
+with the batch and are not used; the prepared class values are those of
+the two gold labels, ``[0, 1]``.
+
+Bare callables (``check(f, family="scored")``) are called as
+``f(gold, scores)`` by default, scikit-learn's ``(y_true, y_score)``
+(``roc_auc_score``, ``average_precision_score``), or ``f(scores, gold)``
+with ``signature="scores,gold"``; gold labels arrive as int 0/1.
 """
 
 from __future__ import annotations
@@ -34,10 +39,17 @@ from typing import Any
 import numpy as np
 
 from axiometrics.errors import InputTypeError, InvalidInputError, InvalidParameterError
-from axiometrics.families import Family, Prepared
+from axiometrics.families import CallSignature, Family, Prepared
 from axiometrics.scale import as_real_array, check_unique_labels, is_pandas
 
-__all__ = ["FAMILY", "LabelledScores", "coerce_scored", "prepare_scored", "validate_scored"]
+__all__ = [
+    "CALL_SIGNATURES",
+    "FAMILY",
+    "LabelledScores",
+    "coerce_scored",
+    "prepare_scored",
+    "validate_scored",
+]
 
 #: The class values of the gold labels (negative, positive).
 GOLD_VALUES = np.array([0.0, 1.0])
@@ -286,10 +298,45 @@ def coerce_scored(inputs: tuple[Any, ...], scale: Any) -> tuple[Any, ...]:
     )
 
 
+def _gold_first(inputs: tuple[np.ndarray, ...], values: np.ndarray | None) -> tuple[Any, ...]:
+    scores, gold = inputs
+    return (np.asarray(gold).astype(np.int64), np.array(scores, dtype=float))
+
+
+def _scores_first(inputs: tuple[np.ndarray, ...], values: np.ndarray | None) -> tuple[Any, ...]:
+    scores, gold = inputs
+    return (np.array(scores, dtype=float), np.asarray(gold).astype(np.int64))
+
+
+#: How a bare scored callable is called: scikit-learn's ``(y_true, y_score)`` by default.
+CALL_SIGNATURES = (
+    (
+        "gold,scores",
+        CallSignature(
+            _gold_first,
+            description="f(gold, scores): int 0/1 labels and float scores (n,), like "
+            "scikit-learn's (y_true, y_score)",
+        ),
+    ),
+    (
+        "scores,gold",
+        CallSignature(
+            _scores_first, description="f(scores, gold): float scores and int 0/1 labels (n,)"
+        ),
+    ),
+)
+
+#: The scored family (the ``axiometrics.families`` entry point).
 FAMILY = Family(
     "scored",
     "Scored binary classification",
     ("scores", "gold"),
     prepare=prepare_scored,
     coerce=coerce_scored,
+    class_values=False,
+    typical_inputs=(np.array([0.9, 0.8, 0.35, 0.6, 0.1, 0.4]), np.array([1, 1, 0, 1, 0, 0])),
+    call_signatures=CALL_SIGNATURES,
+    # A ranking, a probability and a threshold measure, as Amigó et al.'s
+    # reference mixes measure kinds.
+    coverage_reference=("roc_auc", "log_loss", "f1_at"),
 )

@@ -3,9 +3,10 @@
 Each procedure is a case generator (from
 :mod:`axiometrics.measures.scored_strategies`) and a decision rule (from
 :mod:`axiometrics.checker.rules`), exactly as the built-in OC and OQ
-procedures.  A case stacks its entries on a leading axis: ``scores (k, n)``
-and ``gold (k, n)``; the class values a case must carry (one per item,
-``0 .. n-1``) do not reach the measures (the family has no class values).
+procedures.  A case stacks its entries on a leading axis, ``scores (k, n)``
+and ``gold (k, n)``, when they have the same number of items, and is
+ragged otherwise (``prevalence_invariance`` compares an input with a longer
+one); it carries no class values (the family has none).
 
 Probability measures (log loss, Brier) refuse scores outside ``[0, 1]``
 with :class:`~axiometrics.errors.InvalidInputError`.  The procedures ask to
@@ -35,11 +36,13 @@ __all__ = [
     "ITEM_ORDER_INVARIANCE",
     "LABEL_FLIP_SYMMETRY",
     "MAX_ITEMS",
+    "MAX_REPEAT",
     "MONOTONE_TRANSFORM_INVARIANCE",
     "PREVALENCE_INVARIANCE",
     "SWAP_MONOTONICITY",
     "WELL_DEFINED",
     "keeps_order",
+    "repeat_positives",
 ]
 
 #: Most items of one generated input (counterexamples shrink far below).
@@ -51,10 +54,7 @@ REFUSALS = ("InvalidInputError",)
 def _case(
     entries: list[tuple[np.ndarray, np.ndarray]], names: tuple[str, ...], **info: str
 ) -> Case:
-    scores = np.stack([s for s, _ in entries])
-    gold = np.stack([g for _, g in entries])
-    n = scores.shape[-1]
-    return Case((scores, gold), np.arange(n, dtype=float), names, info)
+    return Case.from_entries(entries, names, info=info)
 
 
 def _refusal_aware(decide: Decide) -> Decide:
@@ -138,55 +138,57 @@ SWAP_MONOTONICITY = Procedure(
 # -- prevalence invariance ----------------------------------------------------------------
 
 
+#: Largest repetition factor k of the positives (k = 2 first: it shrinks there).
+MAX_REPEAT = 6
+
+
+def repeat_positives(scores: np.ndarray, gold: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every positive item repeated ``k`` times in place (negatives once)."""
+    times = np.where(np.asarray(gold) == 1.0, k, 1)
+    return np.repeat(scores, times), np.repeat(gold, times)
+
+
 def _prevalence_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
-        # A base with P = N = m items per class, so that three ways of
-        # changing class sizes give inputs of the same length (k + 1) m:
-        # negatives x k, positives x k, and every item x (k + 1) / 2.
-        m = draw(st.integers(1, MAX_ITEMS // 2))
-        scores, _ = draw(scored_inputs(min_items=2 * m, max_items=2 * m))
-        gold = np.zeros(2 * m)
-        gold[draw(st.permutations(range(2 * m)))[:m]] = 1.0
-        k = draw(st.sampled_from((3, 5)))
-        entries = []
-        for label, times in ((0.0, k), (1.0, k)):
-            extra = np.repeat(np.flatnonzero(gold == label), times - 1)
-            entries.append(
-                (np.concatenate([scores, scores[extra]]), np.concatenate([gold, gold[extra]]))
-            )
-        half = (k + 1) // 2
-        entries.append((np.tile(scores, half), np.tile(gold, half)))
+        # The claim as stated: Eff(s, y) against the same items with every
+        # positive repeated k times (a longer input: the case is ragged).
+        scores, gold = draw(_inputs())
+        k = draw(st.integers(2, MAX_REPEAT))
+        more_scores, more_gold = repeat_positives(scores, gold, k)
         return _case(
-            entries,
-            (f"negatives x{k}", f"positives x{k}", f"every item x{half}"),
-            base=f"scores {np.array2string(scores, precision=17)}, gold {np.array2string(gold)}",
+            [(scores, gold), (more_scores, more_gold)],
+            ("Eff(s, y)", f"positives x{k}"),
+            k=str(k),
         )
 
     return build()
 
 
-def _decide_all_equal(case: Case, obs: Observation, judge: Judge) -> Decision:
+def _decide_prevalence(case: Case, obs: Observation, judge: Judge) -> Decision:
     names, scores = case.names, [float(x) for x in obs.scores]
-    for i in range(1, len(scores)):
-        if not judge.equal(scores[0], scores[i]):
-            return Decision(
-                "fails",
-                f"{names[0]} scores {fmt(scores[0])} but {names[i]} scores {fmt(scores[i])} "
-                f"(difference {abs(scores[0] - scores[i]):.3g}): changing one class's size "
-                "moved the score",
-                (0, i),
-                margin=judge.equality_margin(scores[0], scores[i]),
-            )
-    return Decision("holds", f"every entry scores {fmt(scores[0])}")
+    if not judge.equal(scores[0], scores[1]):
+        return Decision(
+            "fails",
+            f"{names[0]} scores {fmt(scores[0])} but {names[1]} scores {fmt(scores[1])} "
+            f"(difference {abs(scores[0] - scores[1]):.3g}): repeating the positives moved "
+            "the score",
+            (0, 1),
+            margin=judge.equality_margin(scores[0], scores[1]),
+        )
+    return Decision(
+        "holds",
+        f"both score {fmt(scores[0])}",
+        margin=judge.equality_margin(scores[0], scores[1]),
+    )
 
 
 PREVALENCE_INVARIANCE = Procedure(
     cases=_prevalence_cases,
-    decide=_refusal_aware(_decide_all_equal),
+    decide=_refusal_aware(_decide_prevalence),
     observe_crashes=True,
-    description="a balanced input with the negatives repeated k times, the positives repeated "
-    "k times, and every item repeated (k + 1) / 2 times (same length)",
+    description="an input with both classes, and the same input with every positive item "
+    f"repeated k times (k = 2 .. {MAX_REPEAT})",
 )
 
 
@@ -265,9 +267,8 @@ IDENTITY = Procedure(
 
 
 def _well_defined_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    # Two items at least: the checker's cases count items as their "classes"
-    # (Case.n_classes), which every procedure keeps >= 2; one-item inputs are
-    # covered by tests/measures/test_scored_classification.py.
+    # Two items at least, like every other procedure's inputs; one-item
+    # inputs are covered by tests/measures/test_scored_classification.py.
     return scored_inputs(min_items=2, max_items=MAX_ITEMS, both_classes=False).map(
         lambda sy: _case([sy], ("Eff(s, y)",))
     )

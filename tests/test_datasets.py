@@ -9,7 +9,7 @@ import pytest
 
 from axiometrics import InputTypeError, InvalidParameterError, datasets
 from axiometrics.io import DistributionRuns, LabelRuns
-from axiometrics.meta import synthetic
+from axiometrics.meta import ScoredRuns, scored_synthetic, synthetic
 
 REAL = ("balance_scale", "era", "esl", "lev", "swd")
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,7 +65,7 @@ WITH_PROBA = [
     "nnop",
     "cost_sensitive",
 ]
-AVAILABLE = "'synthetic', 'balance_scale', 'era', 'esl', 'lev', 'swd'"
+AVAILABLE = "'synthetic', 'synthetic_scored', 'balance_scale', 'era', 'esl', 'lev', 'swd'"
 
 
 @cache
@@ -74,8 +74,58 @@ def loaded(name, family="oc"):
     return datasets.load(name, family)
 
 
-def test_names_lists_the_synthetic_collection_then_the_real_ones_sorted():
-    assert datasets.names() == ("synthetic", *REAL)
+def test_names_lists_the_synthetic_collections_then_the_real_ones_sorted():
+    assert datasets.names() == ("synthetic", "synthetic_scored", *REAL)
+
+
+def test_families_names_what_each_collection_loads_as_its_default_first():
+    assert datasets.families("era") == ("oc", "oq")
+    assert datasets.families("synthetic") == ("oc", "oq")
+    assert datasets.families("synthetic_scored") == ("scored",)
+    assert isinstance(datasets.load("era"), LabelRuns)
+
+
+def test_the_scored_collection_loads_as_scored_runs_by_default():
+    runs = datasets.load("synthetic_scored")
+    assert isinstance(runs, ScoredRuns)
+    assert datasets.load("synthetic_scored", "scored").systems == runs.systems
+    default = scored_synthetic.default_scored_runs()
+    assert runs.systems == default.systems
+    assert runs.scores.tobytes() == default.scores.tobytes()
+    assert runs.gold.tobytes() == default.gold.tobytes()
+
+
+def test_the_scored_collection_is_described_like_the_synthetic_one():
+    meta = datasets.describe("synthetic_scored")
+    assert meta["name"] == "synthetic_scored"
+    assert meta["classes"] == [0, 1]
+    assert meta["seed"] == scored_synthetic.DEFAULT_SCORED_SEED
+    assert meta["n_items"] == 50 * 200
+    assert len(meta["topics"]["names"]) == 50
+    kinds = [s["kind"] for s in meta["systems"]]
+    assert kinds[:5] == ["calibrated"] * 5
+    assert kinds[-4:] == ["constant", "inverted", "ties", "random"]
+    assert all(s["probabilities"] for s in meta["systems"])
+    assert meta["source"]["loader"] == "axiometrics.meta.scored_synthetic.default_scored_runs"
+
+
+@pytest.mark.parametrize(
+    ("name", "family", "message"),
+    [
+        (
+            "synthetic_scored",
+            "oc",
+            "family='oc': collection name='synthetic_scored' loads as 'scored'",
+        ),
+        ("era", "scored", "family='scored': collection name='era' loads as 'oc' or 'oq'"),
+    ],
+)
+def test_a_family_the_collection_does_not_have_is_refused_naming_the_ones_it_has(
+    name, family, message
+):
+    with pytest.raises(InvalidParameterError) as info:
+        datasets.load(name, family)
+    assert str(info.value) == message
 
 
 @pytest.mark.parametrize("name", REAL)
@@ -232,7 +282,9 @@ def test_a_name_that_is_not_a_string_is_a_type_error(call):
 def test_an_unknown_family_is_refused_with_the_choices():
     with pytest.raises(InvalidParameterError) as info:
         datasets.load("era", "ocq")
-    assert str(info.value) == "family='ocq' is not one of 'oc', 'oq'; did you mean 'oq', 'oc'?"
+    assert str(info.value) == (
+        "family='ocq' is not one of 'oc', 'oq', 'scored'; did you mean 'oq', 'oc'?"
+    )
 
 
 def test_an_unknown_estimates_choice_is_refused_with_the_choices():
@@ -243,7 +295,9 @@ def test_an_unknown_estimates_choice_is_refused_with_the_choices():
     )
 
 
-@pytest.mark.parametrize(("name", "family"), [("era", "oc"), ("synthetic", "oq")])
+@pytest.mark.parametrize(
+    ("name", "family"), [("era", "oc"), ("synthetic", "oq"), ("synthetic_scored", "scored")]
+)
 def test_estimates_other_than_both_is_refused_where_it_does_not_apply(name, family):
     with pytest.raises(InvalidParameterError) as info:
         datasets.load(name, family, estimates="count")

@@ -17,6 +17,8 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
+from axiometrics.measures import _blocks
+from axiometrics.measures import _nominal_math as nm
 from axiometrics.measures import _oc_math as om
 from axiometrics.measures import _oq_math as oqm
 from hypothesis import given
@@ -223,6 +225,106 @@ def test_mutual_information_from_entropies_equals_the_per_cell_formula(counts: n
     assert agrees(fast, naive_mutual_information(m), scale=math.log2(m.shape[-1]) + 1.0)
 
 
+@given(confusion_matrices(max_classes=6, max_count=50), st.floats(1e-3, 1e3))
+def test_mutual_information_of_fractional_counts_takes_the_proportions_and_agrees(
+    counts: np.ndarray, factor: float
+) -> None:
+    m = counts.astype(float) * factor
+    fast = om.mutual_information(m)
+    assert fast >= 0.0
+    assert agrees(fast, naive_mutual_information(m), scale=math.log2(m.shape[-1]) + 1.0)
+
+
+def test_the_log_tables_are_read_only_for_integer_counts_within_the_limit() -> None:
+    counts = np.array([[3.0, 1.0], [0.0, 4.0]])
+    assert om.integer_counts(counts, 10) is not None
+    assert om.integer_counts(counts + 0.5, 10) is None  # fractional
+    assert om.integer_counts(counts, 3) is None  # a count above the limit
+    assert om.integer_counts(np.array([[np.nan, 1.0], [0.0, 1.0]]), 10) is None
+    assert om._integer_mutual_information(counts * 1e6) is None  # N beyond the table
+    assert om._integer_mutual_information(counts) is not None
+
+
+@given(confusion_matrices(max_classes=6, max_count=50))
+def test_mutual_information_table_equals_the_proportion_formula_on_a_batch(
+    counts: np.ndarray,
+) -> None:
+    m = counts.astype(float)
+    batch = np.stack([m, m.T, np.diag(m.sum(axis=0))])
+    table = om._integer_mutual_information(batch)
+    assert table is not None
+    for k, one in enumerate(batch):
+        naive = naive_mutual_information(one)
+        assert agrees(table[k], naive, scale=math.log2(m.shape[-1]) + 1.0)
+
+
+def naive_cem(m: np.ndarray, scale_type: str, values: np.ndarray | None, *, log: bool) -> float:
+    """CEM cell by cell: the proximity of every cell, then the two sums."""
+    gold = m.sum(axis=0)
+    n = math.fsum(gold)
+    if scale_type == "int":
+        assert values is not None
+        k = naive_cem_int_counts(gold, values)
+    else:
+        k = om.cem_closeness_counts(gold, "ord")
+
+    def prox(kk: float) -> float:
+        # Sakai's floor: K = 0 (an empty gold class's column) counts as 0.5
+        return -math.log2((kk if kk > 0 else 0.5) / n) if log else 1.0 - kk / n
+
+    c = m.shape[-1]
+    inside = math.fsum(prox(k[i, j]) * m[i, j] for i in range(c) for j in range(c))
+    best = math.fsum(prox(k[j, j]) * gold[j] for j in range(c))
+    return inside / best
+
+
+@given(
+    matrices_and_values(),
+    st.sampled_from(["ord", "int"]),
+    st.booleans(),
+    st.sampled_from([1.0, 0.5, 3.25]),
+)
+def test_cem_without_the_proximity_array_equals_the_cell_by_cell_formula(
+    case: tuple[np.ndarray, np.ndarray], scale_type: str, log: bool, factor: float
+) -> None:
+    m, values = case
+    m = m * factor  # 1.0: the integer tables; otherwise the proportion route
+    unit = om.scale_to_unit(values) if scale_type == "int" else None
+    fast = om.cem_score_from_gold(m, scale_type, unit, log=log)
+    assert agrees(fast, naive_cem(m, scale_type, unit, log=log))
+    batch = om.cem_score_from_gold(np.stack([m, m]), scale_type, unit, log=log)
+    assert agrees(batch[1], float(fast))
+
+
+@given(matrices_and_values())
+def test_cem_int_closeness_runs_of_positions_equal_the_indicator_sums(
+    case: tuple[np.ndarray, np.ndarray],
+) -> None:
+    m, values = case
+    gold = m.sum(axis=0)
+    unit = om.scale_to_unit(values)
+    found = om._twice_integer_closeness(gold, "int", unit)
+    assert found is not None
+    twice_k, n, _ = found
+    assert twice_k.dtype == np.int64
+    np.testing.assert_array_equal(twice_k, 2.0 * naive_cem_int_counts(gold, unit))
+    assert int(n) == int(gold.sum())
+
+
+@given(confusion_matrices(max_classes=6, max_count=30), st.floats(1e-3, 1e3))
+def test_concordance_margins_are_the_row_and_column_sums_times_the_scale(
+    counts: np.ndarray, scale: float
+) -> None:
+    m = counts.astype(float)
+    found = om.concordance_and_margins(np.stack([m, m.T]), np.array([scale, 1.0]))
+    np.testing.assert_allclose(found.system[0], m.sum(axis=1) * scale, rtol=RTOL)
+    np.testing.assert_allclose(found.gold[0], m.sum(axis=0) * scale, rtol=RTOL)
+    np.testing.assert_array_equal(found.system[1], m.T.sum(axis=1))
+    naive_c, naive_d = naive_concordance(m.T)
+    assert float(found.concordant[1]) == naive_c
+    assert float(found.discordant[1]) == naive_d
+
+
 @given(matrices_and_values(), st.booleans())
 def test_cem_int_closeness_counts_by_matrix_product_equal_the_triple_loop(
     case: tuple[np.ndarray, np.ndarray], batched_values: bool
@@ -293,6 +395,68 @@ def test_bin_kendall_tau_over_the_pairs_only_equals_the_pair_loop(
 ) -> None:
     p, q = (np.asarray(x, dtype=float) for x in pair)
     assert agrees(oqm.bin_kendall_tau(p, q, tol), naive_bin_tau(p, q, tol))
+
+
+@given(distribution_pairs(max_classes=8), class_values(max_classes=8))
+def test_value_position_divergence_equals_the_value_weight_matrix(
+    pair: tuple[np.ndarray, np.ndarray], values: np.ndarray
+) -> None:
+    p, q = (np.asarray(x, dtype=float) for x in pair)
+    c = p.size
+    v = np.resize(np.asarray(values, dtype=float), c)
+    v = np.sort(v) + np.arange(c)  # strictly increasing, any spacing
+    positions = oqm.value_positions(v[:, None])
+    squares = (p - q) ** 2
+    fast = oqm.position_divergence(positions, squares[:, None])[:, 0]
+    span = v[-1] - v[0]
+    for i in range(c):
+        naive = math.fsum(abs(v[i] - v[j]) / span * squares[j] for j in range(c))
+        assert abs(fast[i] - naive) <= RTOL * (naive + squares.sum())
+
+
+def naive_kld(p: np.ndarray, q: np.ndarray) -> float:
+    """``sum p log2(p / q)``; a midpoint that underflows to 0 next to a subnormal ``p`` adds 0."""
+    return math.fsum(
+        x * (math.log2(x) - math.log2(y))  # no p / q: it overflows next to a subnormal q
+        for x, y in zip(p.tolist(), q.tolist(), strict=True)
+        if x > 0 and y > 0
+    )
+
+
+@given(distribution_pairs(max_classes=8, zero_bins=True))
+def test_divergence_terms_with_one_logarithm_per_entry_equal_the_log_ratio_formulas(
+    pair: tuple[np.ndarray, np.ndarray],
+) -> None:
+    p, q = (np.asarray(x, dtype=float) / np.sum(x) for x in pair)
+    m = (p + q) / 2
+    naive_jsd = (naive_kld(p, m) + naive_kld(q, m)) / 2
+    assert agrees(oqm.js_terms(p, q).sum(), naive_jsd)
+    if np.all(q[p > 0] > 0):
+        assert agrees(oqm.kl_terms(p, q).sum(), naive_kld(p, q))
+
+
+@pytest.mark.parametrize("gap", [1e-3, 1e-6, 1e-9, 1e-12])
+def test_nearly_equal_distributions_keep_a_positive_divergence(gap: float) -> None:
+    q = np.array([0.25, 0.25, 0.5])
+    p = q + np.array([gap, -gap, 0.0])
+    for kernel in (oqm.js_terms, oqm.kl_terms):
+        total = float(kernel(p, q).sum())
+        assert total > 0.0
+        # second order: JSD ~ gap^2 / (4 ln 2) (1/q_0 + 1/q_1) / 2, KLD twice that
+        expected = (
+            gap**2 / math.log(2.0) * (1 / 0.25 + 1 / 0.25) / (8 if kernel is oqm.js_terms else 2)
+        )
+        assert total == pytest.approx(expected, rel=1e-3)
+
+
+def test_class_rows_copy_read_only_and_broadcast_inputs() -> None:
+    gold = np.broadcast_to(np.array([0.5, 0.5]), (3, 2))
+    rows = oqm.class_rows(gold, (3, 2))
+    rows[0, 0] = 1.0  # a writable copy, not a view of the input
+    assert gold[0, 0] == 0.5
+    found = oqm.normalised_rows(np.array([[2.0, 2.0], [1.0, 3.0]]), np.array([0.5, 0.5]))
+    np.testing.assert_array_equal(found.p, [[0.5, 0.25], [0.5, 0.75]])
+    assert found.batch == (2,)
 
 
 # -- measures: the batch path and the single-input path -------------------------
@@ -464,3 +628,61 @@ def test_undefined_entries_are_filled_and_the_rest_checked() -> None:
     evaluation = scorer.evaluate(batch)
     assert evaluation.undefined.tolist() == [False, True]
     assert evaluation.scores.tolist() == [0.25, 0.0]
+
+
+# -- blocks of a large batch -------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["mutual_information", "kendall_tau_b", "cem_ord", "cem_int"])
+def test_a_batch_cut_into_blocks_scores_like_the_whole_call(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scorer = ax.get_scorer(name)
+    rng = np.random.default_rng(7)
+    batch = rng.integers(0, 4, (7, 3, 4, 4)).astype(float)
+    batch[0, 0] = np.diag([5.0, 0, 0, 0])  # a constant system: undefined for tau-b
+    values = np.array([0.0, 1.0, 2.5, 7.0])
+    whole = scorer.evaluate(batch, values=values)
+    monkeypatch.setattr(_blocks, "BLOCK_CELLS", 3 * 16)  # blocks of 3 matrices
+    cut = scorer.evaluate(batch, values=values)
+    np.testing.assert_array_equal(cut.scores, whole.scores)
+    np.testing.assert_array_equal(cut.undefined, whole.undefined)
+    per_element = np.tile(values, (7, 3, 1)) * np.arange(1, 4)[None, :, None]
+    cut_values = scorer.evaluate(batch, values=per_element)
+    for k in range(3):
+        one = scorer.evaluate(batch[:, k], values=per_element[0, k])
+        np.testing.assert_allclose(cut_values.scores[:, k], one.scores, rtol=RTOL)
+
+
+# -- nominal kernels ---------------------------------------------------------------
+
+
+@given(confusion_matrices(max_classes=6, max_count=50))
+def test_nominal_counts_and_masked_totals_equal_the_masked_sums(counts: np.ndarray) -> None:
+    m = counts.astype(float)
+    c = m.shape[-1]
+    found = nm.class_counts(m)
+    np.testing.assert_array_equal(found.system, m.sum(axis=1))
+    np.testing.assert_array_equal(found.gold, m.sum(axis=0))
+    assert float(found.total) == m.sum()
+    off = ~np.eye(c, dtype=bool)
+    assert float(nm.masked_total(m, off)) == math.fsum(m[off])
+    rest = np.ones((c, c), dtype=bool)
+    rest[0, :] = rest[:, 0] = False
+    assert float(nm.one_vs_rest(m, 0).tn) == math.fsum(m[rest])
+
+
+# -- the one-input route of the scoring contract -------------------------------------
+
+
+def test_one_matrix_takes_the_float_route_and_scores_as_in_a_batch() -> None:
+    m = np.array([[5.0, 1, 0], [2, 6, 1], [0, 1, 4]])
+    for name in ("mae_micro", "accuracy", "kappa_linear", "cem_ord"):
+        one = ax.score(name, m)
+        assert type(one) is float
+        assert one == float(ax.score(name, m[None])[0])
+
+
+def test_a_single_matrix_above_2_to_the_52_items_passes_the_itemised_checks() -> None:
+    counts = np.array([[2.0**52, 3.0], [0.0, 5.0]])
+    assert validate_confusion_matrices(counts) is counts

@@ -38,6 +38,52 @@ def test_literature_entries_name_registered_claims_and_known_sources():
     assert amigo.label.startswith("✓ if")
 
 
+@pytest.fixture(scope="module")
+def notebook_table():
+    """Two measures of the CS224u notebook's statements: one agreement, one classified disagreement."""
+    return build_property_table(measures=["fbeta_macro", "precision"], max_examples=25)
+
+
+def test_the_notebooks_statements_are_compared_in_the_literature_section(notebook_table):
+    comps = {(c.reference.measure, c.reference.claim): c for c in notebook_table.comparisons}
+    macro = comps["fbeta_macro", "prevalence_invariance"]
+    assert macro.reference.source == "potts2020"
+    assert (macro.agreement, macro.kind) == ("disagrees", "definition")
+    assert "equal weights" in macro.justification
+    assert "regardless of their size" in macro.passage
+    tn = comps["precision", "true_negative_invariance"]
+    assert (tn.agreement, tn.kind) == ("agrees", "agrees")
+    text = render_property_table(notebook_table, "markdown")
+    assert "P = Potts 2020, CS224u metrics notebook" in text  # the legend names every source
+    assert "### Potts 2020, CS224u metrics notebook (1 of 2 verdicts reproduced)" in text
+    assert (
+        "| fbeta_macro | prevalence_invariance | macro-averaged F scores | ✓ | refuted | " in text
+    )
+    findings = text.split("## Findings: disagreements with the literature", 1)[1]
+    assert (
+        "**fbeta_macro / prevalence_invariance** (Potts 2020, CS224u metrics notebook" in findings
+    )
+    assert "Class: **definition**" in findings
+    assert "Passage: " in findings
+    assert "✗ · P✓≠" in text  # the cell of the refuted published ✓
+
+
+def test_the_report_model_carries_the_class_and_the_passage(notebook_table):
+    from axiometrics.report.model import comparisons_model
+
+    rows = {(r["source"], r["measure"], r["claim"]): r for r in comparisons_model(notebook_table)}
+    macro = rows["potts2020", "fbeta_macro", "prevalence_invariance"]
+    assert macro["kind"] == "definition"
+    assert "regardless of their size" in macro["passage"]
+    assert macro["example"] is not None
+
+
+def test_html_shows_the_class_of_each_disagreement(notebook_table):
+    text = render_property_table(notebook_table, "html")
+    assert "<th>Class</th>" in text
+    assert "definition: the notebook means equal weights" in text
+
+
 def test_accuracy_and_nmd_reproduce_their_published_verdicts(small_table):
     comps = small_table.comparisons
     assert {c.reference.measure for c in comps} == {"accuracy", "nmd"}

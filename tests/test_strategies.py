@@ -263,6 +263,27 @@ def test_class_value_pairs_are_two_strictly_increasing_vectors_of_one_length(pai
     assert np.all(np.diff(w) > 0)
 
 
+def test_class_value_pairs_often_give_a_second_vector_whose_absolute_order_differs():
+    def abs_order_differs(pair):
+        _, w = pair
+        return not np.array_equal(np.argsort(np.abs(w), kind="stable"), np.arange(w.size))
+
+    straddles = 0
+    seen = 0
+
+    @REACH
+    @given(ax_st.class_value_pairs(min_classes=3, max_classes=6))
+    def count(pair):
+        nonlocal straddles, seen
+        seen += 1
+        _, w = pair
+        straddles += bool(w.min() < 0 < w.max()) and abs_order_differs(pair)
+
+    count()
+    # About half of the second vectors straddle zero by construction.
+    assert straddles >= seen // 4
+
+
 @given(ax_st.class_value_pairs(max_classes=6, integer=True))
 def test_integer_class_value_pairs_hold_integers(pair):
     for values in pair:

@@ -1,29 +1,45 @@
 """Checking a bare callable: a new measure validated without writing a plugin.
 
 A callable is wrapped into a :class:`~axiometrics.checker.subject.Subject`
-given its family, its signature and its direction:
+given its family, its signature and its direction.  The signatures come
+from the family (:attr:`axiometrics.families.Family.call_signatures`, the
+first being the default), so a plugin family's callables are checked like
+the built-in ones:
 
-======================  =========================================================
-signature               how the callable is called
-======================  =========================================================
-``"matrix"``            ``f(matrix)``: OC confusion matrix ``(C, C)``, rows = system,
-                        columns = gold (int64 counts when they are integral)
-``"matrix.T"``          ``f(matrix)`` with rows = gold, columns = system (the
-                        orientation of scikit-learn's ``confusion_matrix``)
-``"gold,system"``       ``f(gold, system)``: OC label vectors, one entry per item;
-                        the labels are the class values (ints ``0 .. C-1`` by default)
-``"system,gold"``       ``f(system, gold)``: OC label vectors, or OQ distributions
-                        ``(C,)`` for family ``"oq"``
-======================  =========================================================
+===================  ======================  ==========================================
+family               signature               how the callable is called
+===================  ======================  ==========================================
+``oc``, ``nominal``  ``"matrix"``            ``f(matrix)``: confusion matrix ``(C, C)``,
+                                             rows = system, columns = gold (int64
+                                             counts when they are integral)
+``oc``, ``nominal``  ``"matrix.T"``          ``f(matrix)`` with rows = gold, columns =
+                                             system (scikit-learn's ``confusion_matrix``)
+``oc``, ``nominal``  ``"gold,system"``       ``f(gold, system)``: label vectors, one
+                                             entry per item (scikit-learn's ``(y_true,
+                                             y_pred)``); the labels are the class values
+                                             (ints ``0 .. C-1`` by default)
+``oc``, ``nominal``  ``"system,gold"``       ``f(system, gold)``: label vectors
+``oq``               ``"system,gold"``       ``f(system, gold)``: distributions ``(C,)``
+``oq``               ``"gold,system"``       ``f(gold, system)``: distributions ``(C,)``
+``scored``           ``"gold,scores"``       ``f(gold, scores)``: int 0/1 labels and
+                                             float scores ``(n,)``, scikit-learn's
+                                             ``(y_true, y_score)``
+``scored``           ``"scores,gold"``       ``f(scores, gold)``
+===================  ======================  ==========================================
+
+Before checking, the callable is called once on the family's
+:attr:`~axiometrics.families.Family.typical_inputs`, so a broken callable
+fails with its file and line.
 
 If the callable accepts a ``values`` keyword it also receives the class
-values (matrix and distribution signatures), so ordinal invariance can be
-checked; label signatures always carry the values in the labels themselves
-(Amigó et al.'s ``Eff(f(s), f(g))``).  For label signatures the transformed
-class values are integers (so a categorical metric such as scikit-learn's
-``f1_score`` sees multiclass integer targets) unless ``integer_labels=False``,
-and a ``labels`` keyword (``labels_argument``) receives the full list of
-classes, including those no item uses.
+values (matrix and distribution signatures of families with class values),
+so ordinal invariance can be checked; label signatures always carry the
+values in the labels themselves (Amigó et al.'s ``Eff(f(s), f(g))``).  For
+label signatures the transformed class values are integers (so a
+categorical metric such as scikit-learn's ``f1_score`` sees multiclass
+integer targets) unless ``integer_labels=False``, and a ``labels`` keyword
+(``labels_argument``) receives the full list of classes, including those no
+item uses.
 
 Further options: ``params`` bound keyword arguments (``{"average": "macro"}``);
 ``undefined``, what tells an undefined input (see :func:`undefined_policy`):
@@ -39,7 +55,7 @@ import inspect
 import math
 import re
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,24 +71,46 @@ from axiometrics.errors import (
     MeasureImplementationError,
     UndefinedMeasureError,
 )
+from axiometrics.families import CallSignature, Family, label_values, registered_families
 from axiometrics.measure import Measure, Range
-from axiometrics.registry import Scorer
+from axiometrics.registry import Scorer, default_registry
 from axiometrics.suggest import closest
 
 __all__ = [
     "SIGNATURES",
     "UndefinedPolicy",
+    "callable_family",
     "parse_expectations",
     "source_location",
     "subject_from_callable",
     "undefined_policy",
 ]
 
+
+class _Signatures(Mapping[str, tuple[str, ...]]):
+    """Accepted signatures per family (the first is the default), read from the families.
+
+    A live view of :attr:`axiometrics.families.Family.call_signatures` over
+    every registered family that has some (plugin families included: the
+    default registry is loaded on first use).
+    """
+
+    def _table(self) -> dict[str, tuple[str, ...]]:
+        default_registry()  # loads the plugin families
+        return {f.name: f.signature_names for f in registered_families() if f.call_signatures}
+
+    def __getitem__(self, name: str) -> tuple[str, ...]:
+        return self._table()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
 #: Accepted signatures per family; the first is the default.
-SIGNATURES: Mapping[str, tuple[str, ...]] = {
-    "oc": ("matrix", "matrix.T", "gold,system", "system,gold"),
-    "oq": ("system,gold", "gold,system"),
-}
+SIGNATURES: Mapping[str, tuple[str, ...]] = _Signatures()
 #: Largest cell count for label-vector callables (they get one entry per item).
 LABEL_MAX_COUNT = 20
 #: Largest number of items of one input for label-vector callables.
@@ -245,15 +283,6 @@ def _check_arity(
         ) from None
 
 
-def _as_counts(arr: np.ndarray) -> np.ndarray:
-    """Integral float arrays become int64 (friendlier to user code), others stay float."""
-    return arr.astype(np.int64) if np.all(arr == np.round(arr)) else arr
-
-
-def _labels(values: np.ndarray) -> np.ndarray:
-    return values.astype(np.int64) if np.all(values == np.round(values)) else values
-
-
 def _number(result: Any, name: str) -> float:
     try:
         out = float(result)
@@ -297,66 +326,38 @@ class _Caller:
         return out
 
 
-Arguments = Callable[[tuple[np.ndarray, ...], np.ndarray], tuple[tuple[Any, ...], dict[str, Any]]]
+Arguments = Callable[[tuple[np.ndarray, ...], Any], tuple[tuple[Any, ...], dict[str, Any]]]
 
 
 def _arguments(
-    family: str, signature: str, pass_values: bool, labels_argument: str | None
+    signature: CallSignature, class_values: bool, pass_values: bool, labels_argument: str | None
 ) -> Arguments:
     """How the family's inputs (axiometrics layout) and class values become the call's arguments.
 
     The params bound to the callable are not included.
     """
 
-    def extra(values: np.ndarray) -> dict[str, Any]:
-        return {"values": np.array(values)} if pass_values else {}
+    def arguments(inputs: tuple[np.ndarray, ...], values: Any) -> Any:
+        vals = np.array(values) if class_values and values is not None else None
+        args = signature.arguments(tuple(np.asarray(a) for a in inputs), vals)
+        keywords: dict[str, Any] = {}
+        if pass_values and vals is not None:
+            keywords["values"] = np.array(vals)
+        if labels_argument and vals is not None:
+            keywords[labels_argument] = label_values(vals).tolist()
+        return tuple(args), keywords
 
-    if family == "oq":
-        flip = signature == "gold,system"
-
-        def oq(inputs: tuple[np.ndarray, ...], values: np.ndarray) -> Any:
-            system, gold = (np.array(a) for a in inputs)
-            return ((gold, system) if flip else (system, gold)), extra(values)
-
-        return oq
-    if signature in ("matrix", "matrix.T"):
-        transpose = signature == "matrix.T"
-
-        def oc_matrix(inputs: tuple[np.ndarray, ...], values: np.ndarray) -> Any:
-            m = np.array(inputs[0])
-            return (_as_counts(m.T.copy() if transpose else m),), extra(values)
-
-        return oc_matrix
-    gold_first = signature == "gold,system"
-
-    def oc_labels(inputs: tuple[np.ndarray, ...], values: np.ndarray) -> Any:
-        matrix = np.asarray(inputs[0])
-        counts = matrix.astype(np.int64).ravel()
-        c = matrix.shape[-1]
-        system_idx, gold_idx = np.divmod(np.repeat(np.arange(c * c), counts), c)
-        labels = _labels(np.asarray(values))
-        gold, system = labels[gold_idx], labels[system_idx]
-        keywords = {labels_argument: labels.tolist()} if labels_argument else {}
-        return ((gold, system) if gold_first else (system, gold)), keywords
-
-    return oc_labels
+    return arguments
 
 
-def _compute(caller: _Caller, family: str, arguments: Arguments) -> Callable[..., float]:
+def _compute(caller: _Caller, arguments: Arguments) -> Callable[..., float]:
     """The scalar compute function the Scorer calls once per input."""
-    if family == "oq":
 
-        def oq(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> float:
-            args, kwargs = arguments((system, gold), values)
-            return caller(*args, **kwargs)
-
-        return oq
-
-    def oc(matrix: np.ndarray, *, values: np.ndarray) -> float:
-        args, kwargs = arguments((matrix,), values)
+    def compute(*inputs: np.ndarray, values: np.ndarray) -> float:
+        args, kwargs = arguments(inputs, values)
         return caller(*args, **kwargs)
 
-    return oc
+    return compute
 
 
 def parse_expectations(
@@ -414,6 +415,35 @@ def _labels_keyword(
     return labels_argument
 
 
+def callable_family(name: str) -> Family:
+    """The registered family ``name`` (any case) whose bare callables can be checked.
+
+    Raises
+    ------
+    InvalidParameterError
+        For an unknown family (naming the nearest known ones) or a family
+        that defines no call signatures.
+    """
+    default_registry()  # loads the plugin families
+    known = {f.name.lower(): f for f in registered_families()}
+    with_signatures = [f.name for f in known.values() if f.call_signatures]
+    found = known.get(str(name).lower())
+    if found is None:
+        near = closest(str(name), list(known))
+        hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+        raise InvalidParameterError(
+            f"family={name!r}: unknown family (bare callables may be of family "
+            f"{', '.join(map(repr, with_signatures))}){hint}"
+        )
+    if not found.call_signatures:
+        raise InvalidParameterError(
+            f"family={name!r}: the family defines no call signatures, so a bare callable of "
+            f"it cannot be checked (bare callables may be of family "
+            f"{', '.join(map(repr, with_signatures))}); register the measure instead"
+        )
+    return found
+
+
 def subject_from_callable(
     func: Callable[..., Any],
     *,
@@ -437,7 +467,8 @@ def subject_from_callable(
     func
         The measure.
     family
-        ``"oc"`` or ``"oq"``.
+        A registered family with call signatures (``"oc"``, ``"oq"``,
+        ``"nominal"``, ``"scored"``, or a plugin's; any case).
     signature
         How to call it (see the module docstring); default ``"matrix"`` for
         OC and ``"system,gold"`` for OQ.
@@ -477,16 +508,18 @@ def subject_from_callable(
     """
     if not callable(func):
         raise InputTypeError(f"measure={func!r} must be callable")
-    if family not in SIGNATURES:
-        raise InvalidParameterError(
-            f"family={family!r}: a bare callable must be of family 'oc' or 'oq'"
-        )
-    accepted = SIGNATURES[family]
+    fam = callable_family(family)
+    family = fam.name
+    accepted = fam.signature_names
     sig = (signature or accepted[0]).replace(" ", "")
     if sig not in accepted:
+        near = closest(sig, list(accepted))
+        hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
         raise InvalidParameterError(
-            f"signature={signature!r}: family {family!r} callables take one of {list(accepted)}"
+            f"signature={signature!r}: family {family!r} callables take one of "
+            f"{list(accepted)}{hint}"
         )
+    call = fam.call_signature(sig)
     if params is not None and not isinstance(params, Mapping):
         raise InvalidParameterError(f"params={params!r}: expected a mapping of keyword arguments")
     bound = dict(params or {})
@@ -496,9 +529,11 @@ def subject_from_callable(
     registry_name = re.sub(r"[^a-z0-9_]+", "_", str(display).lower()).strip("_") or "measure"
     if not registry_name[0].isalpha():
         registry_name = f"m_{registry_name}"
-    n_inputs = 1 if sig.startswith("matrix") else 2
-    labels = family == "oc" and not sig.startswith("matrix")
-    pass_values = not labels and "values" not in bound and _accepts(func, "values")
+    n_inputs = len(sig.split(","))
+    labels = call.label_vectors
+    pass_values = (
+        fam.class_values and not labels and "values" not in bound and _accepts(func, "values")
+    )
     labels_kw = _labels_keyword(func, labels_argument, labels, bound)
     _check_params(func, bound, str(display))
     keywords = [*bound, *(["values"] if pass_values else []), *([labels_kw] if labels_kw else [])]
@@ -518,8 +553,8 @@ def subject_from_callable(
     )
     guard = CallGuard(str(display), timeout)
     caller = _Caller(func, str(display), bound, policy, guard)
-    arguments = _arguments(family, sig, pass_values, labels_kw)
-    compute = _compute(caller, family, arguments)
+    arguments = _arguments(call, fam.class_values, pass_values, labels_kw)
+    compute = _compute(caller, arguments)
     scorer = Scorer(measure, compute, plugin="<callable>", vectorized=False)
     return Subject(
         scorer,

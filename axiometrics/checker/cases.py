@@ -4,8 +4,9 @@ A claim is checked, for one family, by a :class:`Procedure`:
 
 * ``cases(request)`` returns a Hypothesis strategy of :class:`Case` objects:
   a small batch of the family's inputs (e.g. ``M`` and ``M.T``) with the
-  class values each is scored with;
-* the checker scores every entry of the case (one vectorised call) and hands
+  class values each is scored with (none for a family whose inputs carry
+  no class values); entries may differ in length (a *ragged* case);
+* the checker scores every entry of the case (one vectorised call per shape) and hands
   the :class:`Observation` to ``decide(case, observation, judge)``, which
   returns a :class:`Decision`: the case satisfies the claim, contradicts it,
   or lies outside it.
@@ -37,7 +38,7 @@ Example: a third-party claim "the score never exceeds the accuracy"::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
@@ -59,13 +60,26 @@ ARBITRARY_MAX_GAP = 10
 class Case:
     """A batch of inputs scored together to test one instance of a claim.
 
+    Entries of the same shape are stacked on a leading axis (the fast path:
+    one vectorised call scores them all).  Entries whose inputs differ in
+    length (e.g. an item list and the same list with some items repeated)
+    form a *ragged* case: ``inputs`` is then a tuple of per-entry tuples,
+    and the checker scores the entries grouped by shape.  Build either with
+    :meth:`from_entries`, which stacks when it can.
+
     Attributes
     ----------
     inputs
         The family's inputs, each stacked on a leading axis of length k (the
-        entries): OC ``(matrices (k, C, C),)``, OQ ``(system (k, C), gold (k, C))``.
+        entries): OC ``(matrices (k, C, C),)``, OQ ``(system (k, C), gold (k, C))``;
+        or, for a ragged case, one tuple of unbatched inputs per entry:
+        ``((scores (n0,), gold (n0,)), (scores (n1,), gold (n1,)))``.
     values
-        Class values per entry ``(k, C)``.
+        Class values per entry ``(k, C)`` (a ``(C,)`` vector is broadcast to
+        every entry; a ragged case takes one vector per entry), or ``None``
+        for families whose inputs carry no class values
+        (:attr:`axiometrics.families.Family.class_values` is false, e.g.
+        scored items).
     names
         A short name per entry, shown with a counterexample.
     info
@@ -73,27 +87,68 @@ class Case:
         transform applied to the class values).
     """
 
-    inputs: tuple[np.ndarray, ...]
-    values: np.ndarray
+    inputs: tuple[Any, ...]
+    values: Any
     names: tuple[str, ...]
     info: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        arrays = tuple(np.asarray(a) for a in self.inputs)
-        object.__setattr__(self, "inputs", arrays)
-        k = arrays[0].shape[0]
-        c = arrays[0].shape[-1]
-        values = np.asarray(self.values, dtype=float)
-        if values.ndim == 1:
-            values = np.broadcast_to(values, (k, c))
-        object.__setattr__(self, "values", values)
+        ragged = bool(self.inputs) and all(isinstance(x, tuple) for x in self.inputs)
         object.__setattr__(self, "names", tuple(self.names))
         object.__setattr__(self, "info", MappingProxyType(dict(self.info)))
-        if len(self.names) != k or values.shape != (k, c):
+        if ragged:
+            entries = tuple(tuple(np.asarray(a) for a in e) for e in self.inputs)
+            object.__setattr__(self, "inputs", entries)
+            k = len(entries)
+            sizes = {len(e) for e in entries}
+            if len(sizes) != 1:
+                raise ValueError(
+                    f"every entry of a ragged case needs the same number of inputs (got "
+                    f"{sorted(sizes)})"
+                )
+            object.__setattr__(self, "values", self._ragged_values(entries))
+        else:
+            arrays = tuple(np.asarray(a) for a in self.inputs)
+            object.__setattr__(self, "inputs", arrays)
+            k = arrays[0].shape[0]
+            c = arrays[0].shape[-1]
+            if self.values is not None:
+                values = np.asarray(self.values, dtype=float)
+                if values.ndim == 1:
+                    values = np.broadcast_to(values, (k, c))
+                object.__setattr__(self, "values", values)
+                if values.shape != (k, c):
+                    raise ValueError(
+                        f"a case needs one value vector per entry (k={k}, C={c}; got values "
+                        f"of shape {values.shape})"
+                    )
+        if len(self.names) != k:
             raise ValueError(
-                f"a case needs one name and one value vector per entry (k={k}, C={c}; got "
-                f"{len(self.names)} names and values of shape {values.shape})"
+                f"a case needs one name per entry (k={k}; got {len(self.names)} names)"
             )
+
+    def _ragged_values(
+        self, entries: tuple[tuple[np.ndarray, ...], ...]
+    ) -> tuple[np.ndarray, ...] | None:
+        if self.values is None:
+            return None
+        if isinstance(self.values, np.ndarray) and self.values.ndim == 1:
+            per_entry: tuple[Any, ...] = (self.values,) * len(entries)
+        else:
+            per_entry = tuple(self.values)
+        if len(per_entry) != len(entries):
+            raise ValueError(
+                f"a ragged case needs one value vector per entry (k={len(entries)}; got "
+                f"{len(per_entry)})"
+            )
+        out = tuple(np.asarray(v, dtype=float) for v in per_entry)
+        for e, v in zip(entries, out, strict=True):
+            if v.shape != (e[0].shape[-1],):
+                raise ValueError(
+                    f"class values of shape {v.shape} do not match an entry with "
+                    f"C={e[0].shape[-1]} classes"
+                )
+        return out
 
     @classmethod
     def single(
@@ -103,26 +158,125 @@ class Case:
         names: tuple[str, ...] = ("x",),
         values: Any = None,
         info: Mapping[str, Any] | None = None,
+        class_values: bool = True,
     ) -> Case:
-        """A case of one entry (unbatched ``inputs``; default values ``0 .. C-1``)."""
+        """A case of one entry (unbatched ``inputs``).
+
+        The class values default to ``0 .. C-1``; with ``class_values=False``
+        (a family whose inputs carry none) the case has no values.
+        """
         arrays = tuple(np.asarray(a)[None, ...] for a in inputs)
         c = arrays[0].shape[-1]
-        vals = np.arange(c, dtype=float) if values is None else np.asarray(values, dtype=float)
+        if not class_values:
+            vals = None
+        elif values is None:
+            vals = np.arange(c, dtype=float)
+        else:
+            vals = np.asarray(values, dtype=float)
         return cls(arrays, vals, names, info or {})
+
+    @classmethod
+    def from_entries(
+        cls,
+        entries: Sequence[tuple[Any, ...]],
+        names: Sequence[str],
+        *,
+        values: Any = None,
+        info: Mapping[str, Any] | None = None,
+    ) -> Case:
+        """A case of the given unbatched entries, stacked when their shapes agree.
+
+        Parameters
+        ----------
+        entries
+            One tuple of the family's unbatched inputs per entry.
+        names
+            One name per entry.
+        values
+            ``None`` (no class values), one ``(C,)`` vector for every entry,
+            or one vector per entry.
+        info
+            Facts shown with a counterexample.
+        """
+        per_entry = tuple(tuple(np.asarray(a) for a in e) for e in entries)
+        shapes = {tuple(a.shape for a in e) for e in per_entry}
+        if len(shapes) == 1:
+            stacked = tuple(np.stack(arrays) for arrays in zip(*per_entry, strict=True))
+            if values is not None and not (isinstance(values, np.ndarray) and values.ndim == 1):
+                values = np.stack([np.asarray(v, dtype=float) for v in values])
+            return cls(stacked, values, tuple(names), info or {})
+        return cls(per_entry, values, tuple(names), info or {})
+
+    @property
+    def ragged(self) -> bool:
+        """Whether the entries' inputs differ in shape (``inputs`` holds one tuple per entry)."""
+        return isinstance(self.inputs[0], tuple)
 
     @property
     def n_entries(self) -> int:
         """The number k of inputs scored."""
+        if self.ragged:
+            return len(self.inputs)
         return int(self.inputs[0].shape[0])
 
     @property
     def n_classes(self) -> int:
-        """The number of classes C."""
-        return int(self.inputs[0].shape[-1])
+        """The length of the last axis of the first input (of entry 0 in a ragged case).
+
+        The number of classes C for families with class values; for other
+        families, the size of that axis (e.g. the number of items).
+        """
+        first = self.inputs[0][0] if self.ragged else self.inputs[0]
+        return int(np.shape(first)[-1])
 
     def entry(self, k: int) -> tuple[np.ndarray, ...]:
         """The inputs of entry ``k`` (unbatched)."""
+        if self.ragged:
+            return tuple(self.inputs[k])
         return tuple(a[k] for a in self.inputs)
+
+    def entry_values(self, k: int) -> np.ndarray | None:
+        """The class values of entry ``k``, or ``None`` when the case has none."""
+        if self.values is None:
+            return None
+        return np.asarray(self.values[k])
+
+    def satisfies(self, predicate: Callable[..., Any]) -> bool:
+        """Whether a precondition's vectorised predicate holds for every entry.
+
+        ``predicate(*inputs, values=values)`` is called once per group of
+        entries of one shape (once for a stacked case).
+        """
+        return all(
+            bool(np.all(predicate(*inputs, values=values))) for _, inputs, values in self.groups()
+        )
+
+    def groups(self) -> list[tuple[np.ndarray, tuple[np.ndarray, ...], np.ndarray | None]]:
+        """The entries grouped by shape, each group stacked for one vectorised call.
+
+        Returns
+        -------
+        list
+            ``(indices, inputs, values)`` per group: the entries' positions,
+            their inputs stacked on a leading axis, and their class values
+            ``(len(indices), C)`` or ``None``.  A stacked case is one group.
+        """
+        k = self.n_entries
+        if not self.ragged:
+            return [(np.arange(k), tuple(self.inputs), self.values)]
+        by_shape: dict[tuple[tuple[int, ...], ...], list[int]] = {}
+        for i, e in enumerate(self.inputs):
+            by_shape.setdefault(tuple(a.shape for a in e), []).append(i)
+        out = []
+        for members in by_shape.values():
+            arrays = tuple(
+                np.stack(group) for group in zip(*(self.inputs[i] for i in members), strict=True)
+            )
+            vals = None
+            if self.values is not None:
+                vals = np.stack([self.values[i] for i in members])
+            out.append((np.asarray(members), arrays, vals))
+        return out
 
 
 @dataclass(frozen=True)

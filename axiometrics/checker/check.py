@@ -52,6 +52,7 @@ from axiometrics.claims import claim as lookup_claim
 from axiometrics.claims import precondition as lookup_precondition
 from axiometrics.declarations import Holds, Violated
 from axiometrics.errors import InputTypeError, InvalidParameterError, MeasureImplementationError
+from axiometrics.families import family as lookup_family
 from axiometrics.measure import Measure
 from axiometrics.registry import Registry, Scorer, default_registry
 
@@ -119,8 +120,9 @@ def resolve_subject(
     if callable(measure):
         if family is None:
             raise InvalidParameterError(
-                "family= is required to check a bare callable ('oc' for confusion matrices or "
-                "label vectors, 'oq' for distributions)"
+                "family= is required to check a bare callable ('oc' or 'nominal' for confusion "
+                "matrices or label vectors, 'oq' for distributions, 'scored' for (y_true, "
+                "y_score) vectors, or a plugin family)"
             )
         return subject_from_callable(
             measure,
@@ -142,14 +144,11 @@ def resolve_subject(
     )
 
 
-_TYPICAL = {
-    "oc": (np.array([[3, 1, 0], [1, 2, 1], [0, 1, 3]]),),
-    "oq": (np.array([0.2, 0.5, 0.3]), np.array([0.3, 0.3, 0.4])),
-}
-
-
 def _preflight(subject: Subject) -> None:
     """Call a bare callable once on a typical input, so that a broken measure fails clearly.
+
+    The input is :attr:`axiometrics.families.Family.typical_inputs` (no call
+    when the family has none).
 
     Raises
     ------
@@ -157,15 +156,19 @@ def _preflight(subject: Subject) -> None:
         If it raises (other than its "undefined" error), naming the
         exception and the file and line that raised it.
     """
-    fam = subject.measure.family
-    inputs = _TYPICAL[fam]
-    case = Case.single(inputs, names=("typical input",))
+    fam = lookup_family(subject.measure.family)
+    inputs = fam.typical_inputs
+    if inputs is None:
+        return
+    case = Case.single(inputs, names=("typical input",), class_values=fam.class_values)
     obs = subject.observe(case)
     if obs.crash is not None:
-        shown = ", ".join(np.array2string(a, separator=", ").replace("\n", "") for a in inputs)
+        shown = ", ".join(
+            np.array2string(np.asarray(a), separator=", ").replace("\n", "") for a in inputs
+        )
         raise MeasureImplementationError(
             f"measure {subject.measure.title!r} raised {obs.crash.kind}: {obs.crash.message} "
-            f"at {obs.crash.location}, on a typical {fam.upper()} input ({shown}); fix it "
+            f"at {obs.crash.location}, on a typical {fam.name} input ({shown}); fix it "
             "before checking its claims"
         )
 
@@ -262,10 +265,14 @@ def check(
     claims
         Claim names to check (default: every claim of the family).
     family
-        ``"oc"`` or ``"oq"`` for a bare callable.
+        The family of a bare callable: ``"oc"``, ``"nominal"``, ``"oq"``,
+        ``"scored"`` or a plugin family with call signatures.
     signature
-        How to call a bare callable: ``"matrix"``, ``"gold,system"`` or
-        ``"system,gold"`` (see :mod:`axiometrics.checker.callables`).
+        How to call a bare callable, among its family's signatures:
+        ``"matrix"``, ``"matrix.T"``, ``"gold,system"``, ``"system,gold"``
+        (``oc``, ``nominal``), ``"system,gold"``, ``"gold,system"`` (``oq``),
+        ``"gold,scores"``, ``"scores,gold"`` (``scored``); see
+        :mod:`axiometrics.checker.callables`.
     higher_is_better
         A bare callable's direction (default ``True``).
     optimum
@@ -532,7 +539,7 @@ def violated_preconditions(example: Example, family: str, candidates: Sequence[s
         predicate = lookup_precondition(name).predicate(family)
         for entry in example.entries:
             batch = tuple(np.asarray(a)[None, ...] for a in entry.inputs)
-            values = np.asarray(entry.values, dtype=float)[None, :]
+            values = None if entry.values is None else np.asarray(entry.values, dtype=float)[None]
             if not np.all(predicate(*batch, values=values)):
                 out.append(name)
                 break
@@ -548,9 +555,7 @@ def admitted_share(cases: Sequence[Case], family: str, names: Sequence[str]) -> 
     if not cases:
         return 0.0
     predicates = [lookup_precondition(n).predicate(family) for n in names]
-    kept = sum(
-        all(bool(np.all(p(*case.inputs, values=case.values))) for p in predicates) for case in cases
-    )
+    kept = sum(all(case.satisfies(p) for p in predicates) for case in cases)
     return kept / len(cases)
 
 

@@ -57,13 +57,29 @@ def _stack(*matrices: np.ndarray) -> tuple[np.ndarray]:
 # -- ordinal invariance ------------------------------------------------------------
 
 
+#: One in four ordinal-invariance cases of 3+ classes gets an item two or more
+#: classes off the diagonal.
+_FAR_ITEM_SHARE = _ints(0, 3)
+
+
 def _invariance_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     matrices = _matrices(request)
 
     @st.composite
     def build(draw: st.DrawFn) -> Case:
         m = draw(matrices)
-        values, info = transformed_values(draw, request, m.shape[0])
+        c = m.shape[0]
+        if c >= 3 and draw(_FAR_ITEM_SHARE) == 0:
+            # A quarter of the cases hold an item two or more classes from its
+            # gold class: which pairs of classes count as "near" is where
+            # value-dependent measures change under a transform.
+            d = draw(_ints(2, c - 1))
+            i = draw(_ints(0, c - 1 - d))
+            cell = (i, i + d) if draw(_BOOLEANS) else (i + d, i)
+            if m[cell] < request.max_count:
+                m = m.copy()
+                m[cell] += 1
+        values, info = transformed_values(draw, request, c)
         return Case(_stack(m, m), values, ("with values v", "with values f(v)"), info)
 
     return build()

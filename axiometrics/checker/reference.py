@@ -1,7 +1,8 @@
 """Differential check: a third-party measure against the built-in measure of its name.
 
 ``check_reference(subject, "rnod")`` generates the family's inputs (confusion
-matrices, or pairs of distributions), scores each with the subject (called in
+matrices, pairs of distributions, or for a plugin family the cases of its
+``well_defined`` procedure, which reach its edge cases), scores each with the subject (called in
 its own argument order and matrix orientation, see
 :mod:`axiometrics.checker.callables`) and with the registered reference
 measure, and looks for a disagreement: both defined and not equal under the
@@ -23,14 +24,16 @@ from hypothesis import strategies as st
 from hypothesis.database import ExampleDatabase
 
 from axiometrics import strategies as ax_st
-from axiometrics.checker.cases import Case, Observation
+from axiometrics.checker.cases import Case, CaseRequest, Observation
 from axiometrics.checker.profiles import Profile
 from axiometrics.checker.rules import fmt
 from axiometrics.checker.runner import hypothesis_settings
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Judge, Tolerance
 from axiometrics.checker.verdicts import Entry, Example, Outcome, Verdict
+from axiometrics.claims import claim as lookup_claim
 from axiometrics.errors import InvalidParameterError
+from axiometrics.families import family as lookup_family
 from axiometrics.registry import Registry, default_registry
 
 __all__ = ["REFERENCE_CLAIM", "check_reference"]
@@ -40,12 +43,15 @@ REFERENCE_CLAIM = "reference"
 
 
 class _DisagreementError(Exception):
-    def __init__(self, case: Case, ours: Observation, theirs: Observation, why: str) -> None:
+    def __init__(
+        self, case: Case, ours: Observation, theirs: Observation, why: str, index: int
+    ) -> None:
         super().__init__(why)
         self.case = case
         self.ours = ours
         self.theirs = theirs
         self.why = why
+        self.index = index
 
 
 class _CrashedError(Exception):
@@ -57,16 +63,35 @@ class _CrashedError(Exception):
 
 
 def _cases(family: str, max_count: int | None) -> st.SearchStrategy[Case]:
-    if family == "oq":
+    """Inputs of ``family``: by its input convention, else its ``well_defined`` cases."""
+    inputs = lookup_family(family).inputs
+    if inputs == ("system", "gold"):
         return ax_st.distribution_pairs().map(lambda p: Case.single(p, names=("input",)))
     cap = max_count if max_count is not None else ax_st.DEFAULT_MAX_COUNT
-    return ax_st.confusion_matrices(max_count=cap).map(
-        lambda m: Case.single((m,), names=("input",))
+    if inputs == ("matrices",):
+        return ax_st.confusion_matrices(max_count=cap).map(
+            lambda m: Case.single((m,), names=("input",))
+        )
+    well_defined = lookup_claim("well_defined")
+    if not well_defined.has_procedure(family):
+        raise InvalidParameterError(
+            f"family={family!r}: no generator of its inputs (the family takes {inputs!r} and "
+            "registers no well_defined procedure to draw them from)"
+        )
+    opts = well_defined.default_options()
+    request = CaseRequest(
+        family=family,
+        min_classes=int(opts["min_classes"]),
+        max_classes=int(opts["max_classes"]),
+        max_count=min(int(opts["max_count"]), cap),
+        spacing=str(opts["spacing"]),
     )
+    return well_defined.procedure(family).cases(request)
 
 
-def _score(obs: Observation) -> float | None:
-    return None if obs.undefined[0] or np.isnan(obs.scores[0]) else float(obs.scores[0])
+def _score(obs: Observation, index: int = 0) -> float | None:
+    score = obs.scores[index]
+    return None if obs.undefined[index] or np.isnan(score) else float(score)
 
 
 def check_reference(
@@ -90,7 +115,7 @@ def check_reference(
     """
     ref = (registry or default_registry()).get(reference)
     family = subject.measure.family
-    if ref.measure.family != family:
+    if family not in ref.measure.families:
         raise InvalidParameterError(
             f"reference={reference!r} is a {ref.measure.family} measure; "
             f"{subject.measure.title!r} is {family}"
@@ -107,16 +132,23 @@ def check_reference(
         if theirs.crash is not None:
             raise _CrashedError(case, theirs, ref.name)
         tally["cases"] += 1
-        a, b = _score(ours), _score(theirs)
-        if a is None and b is None:
-            return
-        if a is None or b is None:
-            which = subject.measure.title if a is None else ref.name
-            raise _DisagreementError(case, ours, theirs, f"{which} is undefined, the other is not")
-        if not judge.equal(a, b):
-            raise _DisagreementError(
-                case, ours, theirs, f"{fmt(a)} vs {ref.name} {fmt(b)} (difference {abs(a - b):.3g})"
-            )
+        for k in range(case.n_entries):
+            a, b = _score(ours, k), _score(theirs, k)
+            if a is None and b is None:
+                continue
+            if a is None or b is None:
+                which = subject.measure.title if a is None else ref.name
+                raise _DisagreementError(
+                    case, ours, theirs, f"{which} is undefined, the other is not", k
+                )
+            if not judge.equal(a, b):
+                raise _DisagreementError(
+                    case,
+                    ours,
+                    theirs,
+                    f"{fmt(a)} vs {ref.name} {fmt(b)} (difference {abs(a - b):.3g})",
+                    k,
+                )
 
     probe._hypothesis_internal_add_digest = repr(  # type: ignore[attr-defined]
         (subject.measure.name, REFERENCE_CLAIM, ref.name)
@@ -137,8 +169,8 @@ def check_reference(
         test()
     except _DisagreementError as found:
         entries = (
-            _entry(found.case, found.ours, subject.measure.title),
-            _entry(found.case, found.theirs, f"{ref.name} (built-in)"),
+            _entry(found.case, found.ours, subject.measure.title, found.index),
+            _entry(found.case, found.theirs, f"{ref.name} (built-in)", found.index),
         )
         example = Example(family, entries, f"disagreement: {found.why}")
         return Verdict(
@@ -173,10 +205,11 @@ def check_reference(
     )
 
 
-def _entry(case: Case, obs: Observation, name: str) -> Entry:
+def _entry(case: Case, obs: Observation, name: str, index: int = 0) -> Entry:
+    values = case.entry_values(index)
     return Entry(
         name,
-        tuple(np.array(a) for a in case.entry(0)),
-        np.array(case.values[0]),
-        _score(obs),
+        tuple(np.array(a) for a in case.entry(index)),
+        None if values is None else np.array(values),
+        _score(obs, index),
     )

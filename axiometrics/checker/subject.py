@@ -112,34 +112,54 @@ class Subject:
     def observe(self, case: Case, *, enforce_range: bool = True) -> Observation:
         """Score every entry of ``case``; never raises for the measure's sake.
 
-        With ``enforce_range=False`` a score outside the declared range is
-        returned as computed instead of being reported as a crash.
+        Entries of one shape are scored in one vectorised call; a ragged
+        case (entries of different lengths) is scored group by group, with
+        the same semantics: an exception in any group is the case's crash
+        (every score NaN), undefined entries are marked, and the warnings of
+        every call are collected.  With ``enforce_range=False`` a score
+        outside the declared range is returned as computed instead of being
+        reported as a crash.
         """
         k = case.n_entries
         scorer = self.scorer if enforce_range or self._unbounded is None else self._unbounded
+        scores = np.full(k, np.nan)
+        undefined = np.zeros(k, dtype=bool)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            undefined = np.zeros(k, dtype=bool)
-            try:
+            for indices, inputs, values in case.groups():
                 try:
-                    raw = scorer(*case.inputs, values=case.values, on_undefined="raise")
-                except UndefinedMeasureError as exc:
-                    if not exc.indices or exc.indices[0] == ():
-                        raise
-                    # The scorer fills only finite values: mark the undefined entries
-                    # from the error, then score the defined ones.
-                    undefined[[int(i[0]) for i in exc.indices]] = True
-                    raw = scorer(*case.inputs, values=case.values, on_undefined=0.0)
-            except Exception as exc:
-                return Observation(
-                    np.full(k, np.nan),
-                    np.zeros(k, dtype=bool),
-                    crash_from_exception(exc, prefer=self.source_file, fallback=self.location),
-                    _messages(caught),
-                )
-        scores = np.asarray(raw, dtype=float).reshape(k).copy()
+                    raw, missing = _score_group(scorer, inputs, values, len(indices))
+                except Exception as exc:
+                    return Observation(
+                        np.full(k, np.nan),
+                        np.zeros(k, dtype=bool),
+                        crash_from_exception(exc, prefer=self.source_file, fallback=self.location),
+                        _messages(caught),
+                    )
+                scores[indices] = raw
+                undefined[indices] = missing
         scores[undefined] = np.nan
         return Observation(scores, undefined, None, _messages(caught))
+
+
+def _score_group(
+    scorer: Scorer, inputs: tuple[np.ndarray, ...], values: np.ndarray | None, k: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The scores ``(k,)`` of one stacked group and its undefined entries.
+
+    The measure's exceptions (other than per-entry undefined errors) escape.
+    """
+    undefined = np.zeros(k, dtype=bool)
+    try:
+        raw = scorer(*inputs, values=values, on_undefined="raise")
+    except UndefinedMeasureError as exc:
+        if not exc.indices or exc.indices[0] == ():
+            raise
+        # The scorer fills only finite values: mark the undefined entries
+        # from the error, then score the defined ones.
+        undefined[[int(i[0]) for i in exc.indices]] = True
+        raw = scorer(*inputs, values=values, on_undefined=0.0)
+    return np.asarray(raw, dtype=float).reshape(k).copy(), undefined
 
 
 def _messages(caught: list[warnings.WarningMessage]) -> tuple[str, ...]:

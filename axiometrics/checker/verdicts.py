@@ -26,6 +26,7 @@ A :class:`CheckReport` collects the results for one measure.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -35,6 +36,8 @@ import numpy as np
 
 from axiometrics.checker.cases import Crash
 from axiometrics.declarations import ClaimDeclaration, Holds, NotApplicable, Violated
+from axiometrics.errors import RegistrationError
+from axiometrics.families import family as lookup_family
 
 __all__ = [
     "CheckReport",
@@ -44,6 +47,7 @@ __all__ = [
     "Mismatch",
     "Outcome",
     "Verdict",
+    "format_inputs",
 ]
 
 
@@ -131,16 +135,18 @@ class Entry:
     name
         Its role in the case (e.g. ``"M"``, ``"M.T"``).
     inputs
-        The family's inputs (unbatched arrays).
+        The family's inputs (unbatched arrays; entries of one example may
+        differ in length).
     values
-        The class values it was scored with.
+        The class values it was scored with, or ``None`` for a family whose
+        inputs carry no class values (e.g. scored items).
     score
         Its score, or ``None`` where the measure was undefined or raised.
     """
 
     name: str
     inputs: tuple[np.ndarray, ...]
-    values: np.ndarray
+    values: np.ndarray | None
     score: float | None
 
 
@@ -181,23 +187,28 @@ class Example:
 
     @property
     def n_classes(self) -> int:
-        """The number of classes."""
-        return int(self.entries[0].inputs[0].shape[-1])
+        """The length of the last axis of the first entry's first input (classes, or items)."""
+        return int(np.shape(self.entries[0].inputs[0])[-1])
 
     def render(self, indent: str = "  ") -> str:
-        """Small text rendering: matrices or distribution pairs with their scores."""
+        """Small text rendering: matrices or distribution pairs with their scores.
+
+        Entries may differ in length (a ragged case); entries without class
+        values (families whose inputs carry none) show no values.
+        """
         lines: list[str] = []
-        c = self.n_classes
-        default = np.arange(c, dtype=float)
-        same_values = all(np.array_equal(e.values, self.entries[0].values) for e in self.entries)
-        if same_values and not np.array_equal(self.entries[0].values, default):
-            lines.append(f"{indent}class values: {_values(self.entries[0].values)}")
+        shown = [e.values for e in self.entries if e.values is not None]
+        same_values = all(_same(v, shown[0]) for v in shown) if shown else True
+        if shown and same_values and not _default(shown[0]):
+            lines.append(f"{indent}class values: {_values(shown[0])}")
         for key, value in self.info.items():
             lines.append(f"{indent}{key}: {value}")
         for e in self.entries:
             missing = "raised" if self.crash is not None else "undefined"
             score = missing if e.score is None else f"{e.score:.10g}"
-            vals = "" if same_values else f"  (class values {_values(e.values)})"
+            vals = (
+                "" if same_values or e.values is None else f"  (class values {_values(e.values)})"
+            )
             if self.family == "oq" and len(e.inputs) == 2:
                 lines.append(
                     f"{indent}{e.name}: system {format_distribution(e.inputs[0])}, gold "
@@ -207,8 +218,8 @@ class Example:
                 lines.append(f"{indent}{e.name} -> {score}{vals}")
                 lines.append(format_matrix(e.inputs[0], indent + "  "))
             else:
-                shown = ", ".join(np.array2string(np.asarray(a)) for a in e.inputs)
-                lines.append(f"{indent}{e.name}: {shown} -> {score}{vals}")
+                text = format_inputs(self.family, e.inputs)
+                lines.append(f"{indent}{e.name}: {text} -> {score}{vals}")
         if self.explanation:
             lines.append(f"{indent}=> {self.explanation}")
         if self.crash is not None:
@@ -238,9 +249,9 @@ class Example:
                     "[" + " ".join(_number(float(x)) for x in np.ravel(a)) + "]" for a in e.inputs
                 )
                 parts.append(f"{e.name}: ({shown})={score}")
-        vals = {_values(e.values) for e in self.entries}
-        if len(vals) > 1 or vals != {_values(np.arange(self.n_classes, dtype=float))}:
-            parts.append("values " + " vs ".join(_values(e.values) for e in self.entries))
+        given = [e.values for e in self.entries if e.values is not None]
+        if given and (len({_values(v) for v in given}) > 1 or not _default(given[0])):
+            parts.append("values " + " vs ".join(_values(v) for v in given))
         if self.crash is not None:
             parts.append(f"raised {self.crash.kind}: {self.crash.message}")
         return "; ".join(parts)
@@ -248,6 +259,39 @@ class Example:
 
 def _values(v: np.ndarray) -> str:
     return "[" + ", ".join(_number(float(x)) for x in np.asarray(v)) + "]"
+
+
+def _exact(x: float) -> str:
+    """A number as an int when integral, else its shortest round-trip repr."""
+    return str(int(x)) if math.isfinite(x) and x == int(x) and abs(x) < 1e15 else repr(x)
+
+
+def format_inputs(family: str, inputs: tuple[np.ndarray, ...]) -> str:
+    """Vector inputs named after the family's inputs: ``scores [0.5 1], gold [0 1]``.
+
+    Numbers print exactly (integers as such, others as their shortest
+    round-trip repr); inputs of an unknown family are named ``input 0 ..``.
+    """
+    try:
+        names = lookup_family(family).inputs
+    except RegistrationError:
+        names = ()
+    if len(names) != len(inputs):
+        names = tuple(f"input {i}" for i in range(len(inputs)))
+    return ", ".join(
+        f"{label} [{' '.join(_exact(float(x)) for x in np.ravel(a))}]"
+        for label, a in zip(names, inputs, strict=True)
+    )
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    return bool(np.array_equal(np.asarray(a), np.asarray(b)))
+
+
+def _default(v: np.ndarray) -> bool:
+    """Whether class values are the default ``0 .. C-1``."""
+    arr = np.asarray(v, dtype=float)
+    return _same(arr, np.arange(arr.size, dtype=float))
 
 
 @dataclass(frozen=True)

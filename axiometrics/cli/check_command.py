@@ -5,11 +5,15 @@ Two forms::
     axiometrics check mae_macro                          # a registered measure
     axiometrics check my_measures.py:my_error --family oc --lower-is-better
     axiometrics check my_pkg.metrics:score --family oq --expect symmetry=holds
+    axiometrics check sklearn.metrics:roc_auc_score --family scored
+    axiometrics check sklearn.metrics:matthews_corrcoef --family nominal --signature gold,system
 
 ``MODULE:CALLABLE`` names a function in a Python file (a path ending in
 ``.py``) or an importable module.  The callable is wrapped as described in
-:mod:`axiometrics.checker.callables` (``--signature``: ``matrix``,
-``gold,system`` or ``system,gold``).
+:mod:`axiometrics.checker.callables`; ``--family`` is any registered family
+with call signatures (``oc``, ``nominal``, ``oq``, ``scored``, or a
+plugin's; an unknown name is answered with the nearest ones) and
+``--signature`` one of that family's signatures.
 
 Exit status (``CheckReport.failed`` agrees with it): 0 when no claim the
 measure declares (or ``--expect`` states) to hold is refuted and no check
@@ -42,11 +46,17 @@ from typing import Any
 
 from axiometrics.atomic import write_text
 from axiometrics.checker import PROFILES, check
-from axiometrics.checker.callables import SIGNATURES, parse_expectations, undefined_policy
+from axiometrics.checker.callables import (
+    SIGNATURES,
+    callable_family,
+    parse_expectations,
+    undefined_policy,
+)
 from axiometrics.checker.guard import DEFAULT_CALL_TIMEOUT
 from axiometrics.checker.verdicts import CheckReport
 from axiometrics.claims import registered_claims
 from axiometrics.errors import AxiometricsError, InvalidInputError, InvalidParameterError
+from axiometrics.registry import default_registry
 from axiometrics.suggest import closest
 
 __all__ = ["add_parser", "load_callable", "parse_expect", "run_check"]
@@ -65,10 +75,15 @@ def add_parser(subparsers: Any) -> None:
         "target",
         help="a registered measure name, or MODULE:CALLABLE (MODULE: a .py path or module)",
     )
-    parser.add_argument("--family", choices=sorted(SIGNATURES), help="family of a callable")
+    parser.add_argument(
+        "--family",
+        help="family of a callable: oc or nominal (confusion matrices or label vectors), oq "
+        "(distributions), scored ((y_true, y_score) vectors), or a plugin family",
+    )
     parser.add_argument(
         "--signature",
-        help="how to call a callable: matrix (OC default), gold,system, system,gold (OQ default)",
+        help="how to call a callable: matrix (oc and nominal default), matrix.T, gold,system, "
+        "system,gold (oq default), gold,scores (scored default), scores,gold",
     )
     parser.add_argument(
         "--lower-is-better",
@@ -299,6 +314,7 @@ def _validate(args: argparse.Namespace, is_callable: bool) -> dict[str, Any]:
         )
     claims = [c.strip() for c in args.claims.split(",")] if args.claims is not None else None
     if claims is not None:
+        default_registry()  # the plugins register their families' claims
         known = [c.name for c in registered_claims()]
         for name in claims:
             if name not in known:
@@ -329,15 +345,22 @@ def _validate(args: argparse.Namespace, is_callable: bool) -> dict[str, Any]:
         return out
     if args.family is None:
         raise _UsageError(
-            f"--family is required for a callable ({args.target!r}): oc (confusion matrix "
-            "or label vectors) or oq (distributions)"
+            f"--family is required for a callable ({args.target!r}): one of "
+            f"{', '.join(sorted(SIGNATURES))} (oc or nominal: confusion matrix or label vectors; "
+            "oq: distributions; scored: (y_true, y_score) vectors)"
         )
+    try:
+        args.family = callable_family(args.family).name
+    except AxiometricsError as exc:
+        raise _UsageError(f"--family: {exc}") from None
     if args.signature is not None:
         accepted = SIGNATURES[args.family]
         if args.signature.replace(" ", "") not in accepted:
+            near = closest(args.signature.replace(" ", ""), list(accepted))
+            hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
             raise _UsageError(
                 f"--signature {args.signature!r}: family {args.family} callables take one of "
-                f"{', '.join(accepted)}"
+                f"{', '.join(accepted)}{hint}"
             )
     if args.optimum is not None and not math.isfinite(args.optimum):
         raise _UsageError(f"--optimum {args.optimum}: expected a finite number")
@@ -371,6 +394,7 @@ def run_check(args: argparse.Namespace) -> int:
         return 2
     options = None
     if args.spacing:
+        default_registry()  # the plugins' claims take the spacing too
         options = {
             c.name: {"spacing": args.spacing}
             for c in registered_claims()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
@@ -111,16 +112,18 @@ def add_parser(subparsers: Any) -> None:
         type=comma_names,
         metavar="NAMES",
         help="comma-separated shipped collections (see axiometrics.datasets.names(): "
-        "synthetic and the real-classifier collections era, esl, lev, swd, balance_scale); "
-        "default: synthetic",
+        "synthetic, synthetic_scored and the real-classifier collections era, esl, lev, swd, "
+        "balance_scale); default: synthetic",
     )
     source.add_argument("--gold", metavar="FILE", help="gold file (SemEval Task 4 C or E format)")
     source.add_argument("--runs", metavar="FILE", nargs="+", help="one file per system run")
     source.add_argument(
         "--family",
-        choices=("oc", "oq", "all"),
-        help="oc: label files (subtask C); oq: distribution files (subtask E); with the embedded "
-        "data 'all' (default) runs the OC and the OQ measures separately",
+        type=_family_name,
+        help="oc: label files (subtask C); oq: distribution files (subtask E); nominal: label "
+        "files scored by the nominal measures; scored: the synthetic scored collection. With "
+        "shipped collections 'all' (default) runs each family the collection feeds separately "
+        "(OC data also feed the nominal measures)",
     )
     source.add_argument(
         "--scale",
@@ -153,8 +156,10 @@ def add_parser(subparsers: Any) -> None:
     options.add_argument(
         "--reference",
         type=_reference,
-        default=list(DEFAULT_REFERENCE),
-        help="coverage reference measures (default: " + ",".join(DEFAULT_REFERENCE) + ")",
+        default=None,
+        help="coverage reference measures (default: the data's family's own, else "
+        + ",".join(DEFAULT_REFERENCE)
+        + ")",
     )
     options.add_argument(
         "--on-undefined",
@@ -190,10 +195,43 @@ def _groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
     if files:
         family = args.family or "oc"
         if family == "all":
-            raise InvalidParameterError("--family must be oc or oq with --gold/--runs files")
-        data = read_run_files(family, args.gold, args.runs, args.scale)
-        return [(family, data, args.measures)]
+            raise InvalidParameterError("--family must name one family with --gold/--runs files")
+        readable = ("oc", "oq")
+        base = family if family in readable else _feeding(family, readable)
+        if base is None:
+            raise InvalidParameterError(
+                f"--family {family}: --gold/--runs files hold OC labels or OQ distributions, "
+                f"which the {family} measures do not take; expected one of "
+                f"{', '.join(readable)} or a family sharing their inputs"
+            )
+        data = read_run_files(base, args.gold, args.runs, args.scale)
+        measures = args.measures
+        if measures is None and family != base:
+            measures = default_registry().names(family)
+        return [(family, data, measures)]
     return _shipped_groups(args)
+
+
+def _family_name(text: str) -> str:
+    """``--family``: a registered family name or ``all`` (unknown names suggest the nearest)."""
+    from axiometrics.families import registered_families
+
+    default_registry()  # plugin families register when the registry loads
+    known = [f.name for f in registered_families()]
+    if text == "all" or text in known:
+        return text
+    raise argparse.ArgumentTypeError(unknown_name_message(text, [*known, "all"]))
+
+
+def _feeding(family: str, candidates: Sequence[str]) -> str | None:
+    """The first of ``candidates`` whose data the measures of ``family`` take, if any."""
+    from axiometrics.families import companion_families
+
+    default_registry()
+    if family in candidates:
+        return family
+    sharing = companion_families(family)
+    return next((c for c in candidates if c in sharing), None)
 
 
 def _shipped_groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
@@ -207,25 +245,42 @@ def _shipped_groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
     for name in names:
         if name not in available:
             raise InvalidParameterError(f"--data: {unknown_name_message(name, available)}")
+    from axiometrics.families import companion_families
+
     family = args.family or "all"
-    families = ("oc", "oq") if family == "all" else (family,)
-    if args.measures is not None:
-        if args.family is not None:
-            raise InvalidParameterError("--measures chooses the measures; drop --family")
-        families = ("oc",)
+    if args.measures is not None and args.family is not None:
+        raise InvalidParameterError("--measures chooses the measures; drop --family")
+    registry = default_registry()
     groups: list[tuple[str, Any, Any]] = []
     for name in names:
-        for fam in families:
-            measures = args.measures if args.measures is not None else None
+        own = datasets.families(name)
+        # (family whose measures run, family of the collection's data that feeds them)
+        runs: list[tuple[str, str]] = []
+        if args.measures is not None:
+            runs = [(own[0], own[0])]
+        elif family == "all":
+            for fam in own:
+                runs.append((fam, fam))
+                runs += [(c, fam) for c in companion_families(fam) if c not in own]
+        else:
+            base = _feeding(family, own)
+            if base is None:
+                raise InvalidParameterError(
+                    f"--family {family}: collection {name!r} holds {', '.join(own)} data, which "
+                    f"the {family} measures do not take"
+                )
+            runs = [(family, base)]
+        for fam, base in runs:
+            measures = args.measures
             if measures is None:
-                measures = default_registry().names(fam)
+                measures = registry.names(fam)
                 if not measures:
                     continue
             if name == datasets.SYNTHETIC:
                 # The synthetic systems' label distributions serve the OQ measures too.
                 data: Any = default_label_runs()
             else:
-                data = datasets.load(name, fam)
+                data = datasets.load(name, base)
             label = name if args.measures is not None else f"{name} {fam}"
             groups.append((label, data, measures))
     return groups
@@ -250,7 +305,7 @@ def _check_against_data(args: argparse.Namespace, groups: list[tuple[str, Any, A
                 ) from None
         if "coverage" in args.analyses:
             known = registered | set(getattr(data, "measures", ()))
-            for name in args.reference:
+            for name in args.reference or ():
                 if name not in known:
                     raise InvalidParameterError(f"--reference: {unknown_name_message(name, known)}")
 

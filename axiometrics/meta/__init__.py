@@ -19,6 +19,8 @@ Quick use::
     result = meta.run()                      # embedded synthetic data
     result.to_frames()["consistency"]
 
+    meta.run(meta.default_scored_runs())    # synthetic scored classifiers (roc_auc, ...)
+
     runs = meta.read_label_runs("gold.tsv", ["run1.tsv", "run2.tsv"])
     scores = meta.score_runs(runs, ["mae_macro", "accuracy"])
     meta.ranking_similarity(scores).to_frame()
@@ -56,6 +58,8 @@ from axiometrics.meta.ranking import (
     spearman_rho,
 )
 from axiometrics.meta.runs import DistributionRuns, LabelRuns
+from axiometrics.meta.scored_runs import ScoredRuns
+from axiometrics.meta.scored_synthetic import default_scored_runs
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.meta.scoring import ScoringReport, score_runs
 from axiometrics.meta.similarity import RankingSimilarity, ranking_similarity
@@ -77,6 +81,7 @@ __all__ = [
     "RankingConsistency",
     "RankingSimilarity",
     "ScoreMatrices",
+    "ScoredRuns",
     "ScoringReport",
     "TukeyHSD",
     "UndefinedScoreError",
@@ -84,6 +89,7 @@ __all__ = [
     "average_ranks",
     "coverage",
     "default_label_runs",
+    "default_scored_runs",
     "discriminative_power",
     "kendall_tau",
     "kendall_tau_interval",

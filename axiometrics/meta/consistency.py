@@ -31,6 +31,7 @@ import pandas as pd
 from axiometrics.errors import InvalidParameterError
 from axiometrics.meta.anova import effect_sizes, residual_variance
 from axiometrics.meta.errors import MetaInputError
+from axiometrics.meta.ranking import snap_ties
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.meta.tukey import (
     DEFAULT_MAX_ELEMENTS,
@@ -253,7 +254,8 @@ def consistency_taus(
     The numbers are exactly those of the straightforward loop
     ``kendall_tau(oriented[m, first[t]].mean(axis=0), oriented[m,
     second[t]].mean(axis=0))``: the subset means are summed in the same
-    order and the tau counts are integers.  Trials are processed in chunks
+    order, near-equal means are ties (:func:`~axiometrics.meta.ranking.snap_ties`)
+    and the tau counts are integers.  Trials are processed in chunks
     of at most ``max_elements`` gathered scores (and pair comparisons).
     """
     if variant not in ("a", "b"):
@@ -270,8 +272,8 @@ def consistency_taus(
     out = np.empty((trials, m))
     for start in range(0, trials, chunk):
         stop = min(trials, start + chunk)
-        means_a = _subset_means(by_topic, first[start:stop])
-        means_b = _subset_means(by_topic, second[start:stop])
+        means_a = snap_ties(_subset_means(by_topic, first[start:stop]))
+        means_b = snap_ties(_subset_means(by_topic, second[start:stop]))
         out[start:stop] = _kendall_tau(means_a, means_b, variant)
     return out
 

@@ -1,6 +1,6 @@
 """The whole meta-evaluation in one call: score, then run every analysis.
 
-:func:`run` takes runs (OC labels or OQ distributions), ready score
+:func:`run` takes runs (OC labels, OQ distributions or scored items), ready score
 matrices (:class:`ScoreMatrices` or a long DataFrame), or nothing (the
 embedded synthetic data of Amigó et al. 2020), and returns a
 :class:`MetaEvaluation` holding ranking similarity, ranking consistency
@@ -18,12 +18,13 @@ import numpy as np
 import pandas as pd
 from tqdm import tqdm
 
-from axiometrics.errors import InvalidParameterError, UnknownMeasureError
+from axiometrics.errors import InvalidParameterError, RegistrationError, UnknownMeasureError
 from axiometrics.meta.consistency import RankingConsistency, ranking_consistency, split_sizes
 from axiometrics.meta.coverage import DEFAULT_REFERENCE, Coverage, coverage
 from axiometrics.meta.discriminative import DiscriminativePower, discriminative_power
 from axiometrics.meta.errors import MetaInputError
 from axiometrics.meta.runs import DistributionRuns, LabelRuns
+from axiometrics.meta.scored_runs import ScoredRuns
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.meta.scoring import OnUndefined, ScoringReport, resolve_measures, score_runs
 from axiometrics.meta.similarity import RankingSimilarity, ranking_similarity
@@ -43,7 +44,8 @@ __all__ = ["ANALYSES", "MetaEvaluation", "run"]
 #: The analyses :func:`run` can perform, in report order.
 ANALYSES = ("similarity", "consistency", "discriminative", "coverage")
 
-Data = Union[LabelRuns, DistributionRuns, ScoreMatrices, pd.DataFrame, None]  # noqa: UP007
+Data = Union[LabelRuns, DistributionRuns, ScoredRuns, ScoreMatrices, pd.DataFrame, None]  # noqa: UP007
+Runs = Union[LabelRuns, DistributionRuns, ScoredRuns]  # noqa: UP007
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ def _as_scores(
     registry: Registry | None,
     report: ScoringReport,
     progress: Callable[[int], object],
-) -> tuple[ScoreMatrices, LabelRuns | DistributionRuns | None]:
+) -> tuple[ScoreMatrices, Runs | None]:
     if data is None:
         data = default_label_runs()
     if isinstance(data, pd.DataFrame):
@@ -116,7 +118,7 @@ def _as_scores(
     if isinstance(data, ScoreMatrices):
         scores = data if measures is None else data.select(list(measures))
         return scores, None
-    if isinstance(data, LabelRuns | DistributionRuns):
+    if isinstance(data, LabelRuns | DistributionRuns | ScoredRuns):
         scores = score_runs(
             data,
             measures,
@@ -127,9 +129,32 @@ def _as_scores(
         )
         return scores, data
     raise MetaInputError(
-        "data must be LabelRuns, DistributionRuns, ScoreMatrices, a long score DataFrame or None "
+        "data must be LabelRuns, DistributionRuns, ScoredRuns, ScoreMatrices, a long score "
+        "DataFrame or None "
         f"(got {type(data).__name__})"
     )
+
+
+def default_reference(data: Any) -> tuple[str, ...]:
+    """The coverage reference for ``data``: its family's own, else :data:`DEFAULT_REFERENCE`.
+
+    A family plugin names measures of its own as ``Family.coverage_reference``
+    (the scored family: a ranking, a probability and a threshold measure),
+    because the default reference measures take confusion matrices.
+    """
+    from axiometrics.families import family as lookup_family
+    from axiometrics.registry import default_registry
+
+    default_registry()  # plugin families register when the registry loads
+    name = getattr(data, "family", None)
+    if isinstance(name, str):
+        try:
+            own = lookup_family(name).coverage_reference
+        except RegistrationError:
+            own = ()
+        if own:
+            return tuple(own)
+    return DEFAULT_REFERENCE
 
 
 def _check_reference(
@@ -155,7 +180,7 @@ def _check_reference(
 
 def _reference_scores(
     scores: ScoreMatrices,
-    runs: LabelRuns | DistributionRuns | None,
+    runs: Runs | None,
     reference: Sequence[str],
     on_undefined: OnUndefined,
     registry: Registry | None,
@@ -187,7 +212,7 @@ def run(
     alpha: float = 0.05,
     variant: str = "b",
     confidence: float = 0.95,
-    reference: Sequence[str] = DEFAULT_REFERENCE,
+    reference: Sequence[str] | None = None,
     seed: int = 0,
     on_undefined: OnUndefined | None = None,
     include_observed: bool = False,
@@ -200,8 +225,9 @@ def run(
     Parameters
     ----------
     data
-        :class:`LabelRuns`, :class:`DistributionRuns`, :class:`ScoreMatrices`,
-        a long score DataFrame, or ``None`` for the embedded synthetic OC data.
+        :class:`LabelRuns`, :class:`DistributionRuns`, :class:`ScoredRuns`,
+        :class:`ScoreMatrices`, a long score DataFrame, or ``None`` for the
+        embedded synthetic OC data.
     measures
         Measures to score (runs) or select (scores); default: every
         registered measure of the runs' family / every measure of the scores.
@@ -222,7 +248,9 @@ def run(
     confidence
         Level of the ranking-similarity intervals.
     reference
-        Coverage reference measures (scored from the runs if needed).
+        Coverage reference measures (scored from the runs if needed);
+        default: :func:`default_reference` (the runs' family's own, else
+        :data:`DEFAULT_REFERENCE`).
     seed
         Master seed (a non-negative integer); each analysis draws from its
         own derived stream.
@@ -255,7 +283,7 @@ def run(
     splits = check_splits(splits)
     if not 0.0 < alpha < 1.0:
         raise InvalidParameterError(f"alpha={alpha!r} must lie strictly between 0 and 1")
-    reference = tuple(reference)
+    reference = default_reference(data) if reference is None else tuple(reference)
     if on_undefined is None:
         on_undefined = DEFAULT_ON_UNDEFINED if data is None else "raise"
     streams = np.random.SeedSequence(seed).spawn(1 + len(tuple(splits)))

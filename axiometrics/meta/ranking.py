@@ -37,6 +37,15 @@ Spearman's rho
 --------------
 Pearson's correlation of average ranks (ties share the mean of their
 ranks); 0 when either vector is constant.
+
+Ties
+----
+Scores that differ only by floating-point rounding are ties: before any
+ranking, values within ``RELATIVE_TIE`` (1e-12) of their neighbour in sorted
+order, relative to the larger magnitude, are set equal (:func:`snap_ties`).
+Two systems whose measure values are mathematically equal but were summed
+in another order would otherwise be ranked apart, and a correlation would
+then depend on the arithmetic of a kernel rather than on the measure.
 """
 
 from __future__ import annotations
@@ -51,14 +60,48 @@ from axiometrics.errors import InvalidParameterError
 from axiometrics.meta.errors import MetaInputError
 
 __all__ = [
+    "RELATIVE_TIE",
     "KendallInterval",
     "average_ranks",
     "kendall_tau",
     "kendall_tau_interval",
+    "snap_ties",
     "spearman_rho",
 ]
 
 _VARIANTS = ("a", "b")
+
+#: Scores closer than this, relative to the larger magnitude, are ties.
+RELATIVE_TIE = 1e-12
+
+
+def snap_ties(x: Any, *, relative: float = RELATIVE_TIE) -> np.ndarray:
+    """``x`` with near-equal values along the last axis made exactly equal.
+
+    Along the last axis, values are sorted; a value within ``relative`` times
+    the larger magnitude of its sorted predecessor joins that value's tie
+    group, and every member of a group takes the group's smallest value.
+    Vectorised over leading axes (one sort per row); returns ``x`` itself
+    (as a float array) when no two values are near-equal without being equal.
+    """
+    arr = np.asarray(x, dtype=float)
+    if arr.ndim == 0 or arr.shape[-1] < 2:
+        return arr
+    order = np.argsort(arr, axis=-1, kind="stable")
+    ordered = np.take_along_axis(arr, order, axis=-1)
+    gap = np.diff(ordered, axis=-1)
+    scale = np.maximum(np.abs(ordered[..., 1:]), np.abs(ordered[..., :-1]))
+    near = (gap > 0) & (gap <= relative * scale)
+    if not near.any():
+        return arr
+    n = arr.shape[-1]
+    starts = np.ones(arr.shape, dtype=bool)
+    starts[..., 1:] = ~(near | (gap == 0))
+    positions = np.broadcast_to(np.arange(n), arr.shape)
+    first = np.maximum.accumulate(np.where(starts, positions, 0), axis=-1)
+    snapped = np.empty_like(arr)
+    np.put_along_axis(snapped, order, np.take_along_axis(ordered, first, axis=-1), axis=-1)
+    return snapped
 
 
 def _check_variant(variant: str) -> str:
@@ -79,7 +122,7 @@ def _pair(x: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
         raise MetaInputError(f"a rank correlation needs at least 2 systems (got {xa.shape[-1]})")
     if not (np.all(np.isfinite(xa)) and np.all(np.isfinite(ya))):
         raise MetaInputError("x and y must be finite")
-    return xa, ya
+    return snap_ties(xa), snap_ties(ya)
 
 
 def _pair_signs(x: np.ndarray) -> np.ndarray:
@@ -195,9 +238,10 @@ def kendall_tau_interval(
 def average_ranks(x: Any) -> np.ndarray:
     """Ranks ``1 .. n`` along the last axis, ties sharing their average rank.
 
-    Vectorised: one sort per row, no Python loop over rows.
+    Near-equal values are ties (:func:`snap_ties`).  Vectorised: one sort
+    per row, no Python loop over rows.
     """
-    arr = np.asarray(x, dtype=float)
+    arr = snap_ties(x)
     n = arr.shape[-1]
     order = np.argsort(arr, axis=-1, kind="stable")
     ordered = np.take_along_axis(arr, order, axis=-1)

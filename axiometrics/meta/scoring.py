@@ -32,6 +32,7 @@ import numpy as np
 from axiometrics.errors import InvalidParameterError
 from axiometrics.meta.errors import MetaInputError, UndefinedScoreError
 from axiometrics.meta.runs import DistributionRuns, LabelRuns
+from axiometrics.meta.scored_runs import ScoredRuns
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.registry import Registry, Scorer, default_registry
 
@@ -40,7 +41,7 @@ __all__ = ["OnUndefined", "ScoringReport", "resolve_measures", "score_runs"]
 #: One policy (``"raise"``, ``"drop"`` or a number) or one per measure name.
 OnUndefined = Union[str, float, Mapping[str, Union[str, float]]]  # noqa: UP007 (runtime alias)
 
-Runs = Union[LabelRuns, DistributionRuns]  # noqa: UP007
+Runs = Union[LabelRuns, DistributionRuns, ScoredRuns]  # noqa: UP007
 
 
 @dataclass
@@ -103,20 +104,24 @@ def resolve_measures(
         raise MetaInputError(f"measures must not repeat (got {repeated!r} more than once)")
     from axiometrics.families import family as lookup_family
 
+    fed = lookup_family(runs_family).inputs
     for scorer in scorers:
         family = scorer.measure.family
         inputs = lookup_family(family).inputs
-        if inputs not in (("matrices",), ("system", "gold")):
-            raise MetaInputError(
-                f"measure={scorer.name!r} is of family {family!r}, whose inputs {list(inputs)} "
-                "label or distribution runs cannot give; score it yourself and pass the topic x "
-                "system scores (meta --scores)"
-            )
-        if inputs == ("matrices",) and runs_family == "oq":
+        if inputs == fed:
+            continue  # the runs' own inputs (e.g. nominal measures on OC runs)
+        if fed == ("matrices",) and inputs == ("system", "gold"):
+            continue  # OQ measures on the label distributions of OC runs
+        if inputs == ("matrices",) and fed == ("system", "gold"):
             raise MetaInputError(
                 f"measure={scorer.name!r} takes confusion matrices and needs per-item labels; "
                 "the runs hold distributions only (OQ)"
             )
+        raise MetaInputError(
+            f"measure={scorer.name!r} is of family {family!r}, whose inputs {list(inputs)} "
+            f"runs of family {runs_family!r} (inputs {list(fed)}) cannot give; score it "
+            "yourself and pass the topic x system scores (meta --scores)"
+        )
     return scorers
 
 
@@ -155,8 +160,9 @@ def score_runs(
     Parameters
     ----------
     runs
-        :class:`LabelRuns` (OC; OQ measures use the label distributions)
-        or :class:`DistributionRuns` (OQ).
+        :class:`LabelRuns` (OC and nominal; OQ measures use the label
+        distributions), :class:`DistributionRuns` (OQ) or
+        :class:`~axiometrics.meta.scored_runs.ScoredRuns` (scored).
     measures
         Names, aliases, ``"name(key=value)"`` expressions or scorers;
         default: all registered measures of the runs' family.

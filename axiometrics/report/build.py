@@ -29,7 +29,7 @@ from axiometrics.checker import check
 from axiometrics.checker.profiles import resolve_profile
 from axiometrics.checker.verdicts import CheckReport
 from axiometrics.errors import InvalidParameterError
-from axiometrics.literature import AGREEMENT_KINDS, SOURCES
+from axiometrics.literature import AGREEMENT_KINDS, SOURCES, abbreviation
 from axiometrics.meta.runs import LabelRuns
 from axiometrics.property_table import (
     PropertyTable,
@@ -217,6 +217,25 @@ def _summary(model: dict[str, Any]) -> dict[str, Any]:
         "agreement_kinds": {k: v for k, v in kinds.items() if v},
         "mismatches": sum(r["mismatch"] is not None for r in rows),
         "datasets": [d["key"] for d in model["meta"]],
+        "meta": _meta_summary(model["meta"]),
+    }
+
+
+def _meta_summary(meta: list[dict[str, Any]]) -> dict[str, Any]:
+    """Distinct measures meta-evaluated, in total and per family (first family shown under)."""
+    families: dict[str, set[str]] = {}
+    for d in meta:
+        for x in d.get("measures", []):
+            families.setdefault(x.get("family") or d["family"], set()).add(x["name"])
+    counted: set[str] = set()
+    per_family: dict[str, int] = {}
+    for fam, names in families.items():
+        per_family[fam] = len(names - counted)
+        counted |= names
+    return {
+        "measures": len(counted),
+        "families": {f: n for f, n in per_family.items() if n},
+        "datasets": sum(not d.get("skipped") for d in meta),
     }
 
 
@@ -355,6 +374,7 @@ def build_report(settings: ReportSettings) -> Report:
         "property_table": property_rows(reports, table, user_names),
         "literature": comparisons_model(table),
         "sources": dict(SOURCES),
+        "source_marks": {key: abbreviation(key) for key in SOURCES},
         "agreement_kinds": dict(AGREEMENT_KINDS),
         "refutations": refutations_model(reports, commands),
         "meta": meta_models,

@@ -68,8 +68,24 @@ def _label(name: str, user: set[str]) -> str:
     return f"★ {name}" if name in user else name
 
 
+def _family_blocks(families: Sequence[str]) -> list[tuple[str, int, int]]:
+    """``(family, first, last)`` index ranges of consecutive measures of one family."""
+    blocks: list[tuple[str, int, int]] = []
+    for i, fam in enumerate(families):
+        if blocks and blocks[-1][0] == fam:
+            blocks[-1] = (fam, blocks[-1][1], i)
+        else:
+            blocks.append((fam, i, i))
+    return blocks
+
+
 def similarity_heatmap(similarity: dict[str, Any], user: set[str], salt: str) -> str:
-    """Kendall's tau between every pair of measures' system rankings, as a heatmap."""
+    """Kendall's tau between every pair of measures' system rankings, as a heatmap.
+
+    When the measures come from several families (``similarity["families"]``),
+    white lines separate the family blocks and each block is labelled above
+    the matrix.
+    """
     import matplotlib
     import numpy as np
 
@@ -78,9 +94,10 @@ def similarity_heatmap(similarity: dict[str, Any], user: set[str], salt: str) ->
         [[np.nan if x is None else x for x in row] for row in similarity["tau"]], dtype=float
     )
     m = len(names)
+    blocks = _family_blocks(similarity.get("families") or [""] * m)
     size = max(3.2, 0.24 * m + 1.6)
     with matplotlib.rc_context(_RC):
-        fig = _figure(size + 0.8, size)
+        fig = _figure(size + 0.8, size + (0.3 if len(blocks) > 1 else 0.0))
         ax = fig.add_subplot()
         image = ax.imshow(tau, cmap="viridis", vmin=min(0.0, float(np.nanmin(tau))), vmax=1.0)
         labels = [_label(n, user) for n in names]
@@ -103,36 +120,70 @@ def similarity_heatmap(similarity: dict[str, Any], user: set[str], salt: str) ->
                             fontsize=5,
                             color="white" if tau[i, j] < 0.7 else "black",
                         )
+        if len(blocks) > 1:
+            for _, first, _last in blocks[1:]:
+                ax.axhline(first - 0.5, color="white", linewidth=1.6)
+                ax.axvline(first - 0.5, color="white", linewidth=1.6)
+            top = ax.secondary_xaxis("top")
+            top.set_xticks(
+                [(first + last) / 2 for _, first, last in blocks],
+                [f"{fam} ({last - first + 1})" for fam, first, last in blocks],
+            )
+            top.tick_params(length=0, labelsize=7)
         fig.colorbar(image, ax=ax, shrink=0.7, label=f"Kendall tau-{similarity['variant']}")
         return svg(fig, salt)
 
 
+#: Line styles cycled after the ten colours, so up to 40 curves stay distinguishable.
+_STYLES = ("-", "--", ":", "-.")
+
+
 def pvalue_curves(
-    curves: dict[str, Sequence[float | None]], alpha: float, user: set[str], salt: str
+    curves: dict[str, Sequence[float | None]],
+    alpha: float,
+    user: set[str],
+    salt: str,
+    families: dict[str, str] | None = None,
 ) -> str:
-    """Discriminative power: each measure's sorted pairwise p-values."""
+    """Discriminative power: each measure's sorted pairwise p-values.
+
+    With measures of several families (``families``: measure -> family
+    title), one panel per family, sharing the axes; in a panel, curves take ten
+    colours, then the next line style, so every curve of ~40 stays distinct.
+    """
     import matplotlib
     import numpy as np
 
+    fam = families or {}
+    order = list(dict.fromkeys(fam.get(name, "") for name in curves))
+    panels = [[n for n in curves if fam.get(n, "") == f] for f in order]
     with matplotlib.rc_context(_RC):
-        fig = _figure(6.4, 3.4)
-        ax = fig.add_subplot()
-        cmap = matplotlib.colormaps["tab20"]
-        for k, (name, values) in enumerate(curves.items()):
-            full = np.array([np.nan if v is None else v for v in values], dtype=float)
-            keep = _breakpoints(full)
-            x, y = keep + 1, full[keep]
-            if name in user:
-                ax.plot(x, y, color=_HIGHLIGHT, linewidth=2.2, label=_label(name, user), zorder=3)
-            else:
-                ax.plot(x, y, color=cmap(k % 20), linewidth=0.9, label=name)
-        ax.axhline(alpha, color="0.3", linestyle="--", linewidth=0.8)
-        ax.text(1, alpha, f" α = {alpha:g}", va="bottom", fontsize=6, color="0.3")
-        ax.set_xlabel("system pairs, sorted by p-value")
-        ax.set_ylabel("p-value (randomised Tukey HSD)")
-        ax.set_ylim(0, 1)
-        ax.grid(alpha=0.3, linewidth=0.5)
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), ncols=1 + len(curves) // 18)
+        legend_columns = 1 + max(len(names) for names in panels) // 18
+        fig = _figure(6.4 + 1.4 * (legend_columns - 1), 3.4 * len(panels))
+        axes = fig.subplots(len(panels), 1, squeeze=False, sharex=True, sharey=True)[:, 0]
+        cmap = matplotlib.colormaps["tab10"]
+        for ax, title, names in zip(axes, order, panels, strict=True):
+            for k, name in enumerate(names):
+                values = curves[name]
+                full = np.array([np.nan if v is None else v for v in values], dtype=float)
+                keep = _breakpoints(full)
+                x, y = keep + 1, full[keep]
+                if name in user:
+                    ax.plot(
+                        x, y, color=_HIGHLIGHT, linewidth=2.2, label=_label(name, user), zorder=3
+                    )
+                else:
+                    style = _STYLES[(k // 10) % len(_STYLES)]
+                    ax.plot(x, y, color=cmap(k % 10), linestyle=style, linewidth=1.0, label=name)
+            ax.axhline(alpha, color="0.3", linestyle="--", linewidth=0.8)
+            ax.text(1, alpha, f" α = {alpha:g}", va="bottom", fontsize=6, color="0.3")
+            ax.set_ylabel("p-value (randomised Tukey HSD)")
+            ax.set_ylim(0, 1)
+            ax.grid(alpha=0.3, linewidth=0.5)
+            if len(panels) > 1:
+                ax.set_title(f"{title} measures ({len(names)})", loc="left")
+            ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), ncols=1 + len(names) // 18)
+        axes[-1].set_xlabel("system pairs, sorted by p-value")
         return svg(fig, salt)
 
 

@@ -27,7 +27,7 @@ from axiometrics.checker.verdicts import (
     format_distribution,
 )
 from axiometrics.claims import claims_for_family, registered_claims
-from axiometrics.literature import AGREEMENT_KINDS, classify_agreement
+from axiometrics.literature import AGREEMENT_KINDS, abbreviation, classify_agreement
 from axiometrics.property_table import PropertyTable, member_families
 from axiometrics.property_table import family_title as table_family_title
 
@@ -116,12 +116,14 @@ def _literature(table: PropertyTable | None, measure: str, claim: str) -> list[d
             {
                 "source": c.reference.source,
                 "citation": c.reference.citation,
+                "abbreviation": abbreviation(c.reference.source),
                 "column": c.reference.column,
                 "published": c.reference.label,
                 "found": c.found_label,
                 "agreement": c.agreement,
                 "kind": kind,
                 "justification": why,
+                "passage": c.passage,
             }
         )
     return out
@@ -203,6 +205,8 @@ def comparisons_model(table: PropertyTable | None) -> list[dict[str, Any]]:
                 "kind": kind,
                 "kind_meaning": AGREEMENT_KINDS[kind],
                 "justification": why,
+                "passage": c.passage,
+                "note": ref.note,
                 "evidence": c.evidence if c.agreement != "agrees" else "",
                 "example": example_id(ref.measure, ref.claim, v.label)
                 if v is not None and v.example is not None
@@ -222,11 +226,12 @@ def _literal(values: np.ndarray) -> str:
 
 def _entry_model(family: str, e: Entry) -> dict[str, Any]:
     c = int(np.asarray(e.inputs[0]).shape[-1])
-    default = bool(np.array_equal(e.values, np.arange(c, dtype=float)))
+    # No class values (a family without them, e.g. scored): nothing to show.
+    default = e.values is None or bool(np.array_equal(e.values, np.arange(c, dtype=float)))
     out: dict[str, Any] = {
         "name": e.name,
         "score": number(e.score),
-        "values": numbers(e.values),
+        "values": [] if e.values is None else numbers(e.values),
         "default_values": default,
     }
     if family == "oq" and len(e.inputs) == 2:
@@ -247,7 +252,11 @@ def _entry_model(family: str, e: Entry) -> dict[str, Any]:
 def _score_call(measure: str, e: Entry) -> str:
     args = ", ".join(_literal(a) for a in e.inputs)
     c = int(np.asarray(e.inputs[0]).shape[-1])
-    values = "" if np.array_equal(e.values, np.arange(c)) else f", values={_literal(e.values)}"
+    values = (
+        ""
+        if e.values is None or np.array_equal(e.values, np.arange(c))
+        else f", values={_literal(e.values)}"
+    )
     if e.score is None:
         # Undefined here: evaluate() shows the undefined flag instead of raising.
         return f"ax.get_scorer({measure!r}).evaluate({args}{values})"

@@ -42,13 +42,6 @@ _PAGES = (
     {"file": "counterexamples.html", "title": "Counterexamples"},
     {"file": "stability.html", "title": "Stability (meta-evaluation)"},
 )
-_ABBREVIATIONS = {
-    "amigo2020": "A",
-    "sakai2021_t4": "S4",
-    "sakai2021_t7": "S7",
-    "sakai2022_t1": "S22",
-    "sakai2022_ppp": "S22§",
-}
 
 
 def _asset(name: str) -> str:
@@ -115,7 +108,7 @@ def _grids(m: dict[str, Any]) -> list[dict[str, Any]]:
                 {"measure": r["measure"], "title": r["title"], "user": r["user"], "cells": {}},
             )
             lits = [
-                {**lit, "abbrev": _ABBREVIATIONS.get(lit["source"], lit["source"])}
+                {**lit, "abbrev": lit.get("abbreviation") or lit["source"]}
                 for lit in r["literature"]
             ]
             row["cells"][r["claim"]] = {**r, "literature": lits}
@@ -196,10 +189,17 @@ def _dataset_view(d: dict[str, Any], user: set[str]) -> dict[str, Any]:
                         "high": sim["high"][i][j],
                     }
                 )
+    view["family_titles"] = {f["key"]: f["title"] for f in d.get("families", [])}
+    families = {
+        x["name"]: view["family_titles"].get(x.get("family", ""), "") for x in d.get("measures", [])
+    }
+    view["several_families"] = len(d.get("families", [])) > 1
     disc = d.get("discriminative")
     if disc is not None:
         chart["discriminative"] = Markup(
-            charts.pvalue_curves(disc["curves"], disc["alpha"], user, f"{d['key']}-disc")
+            charts.pvalue_curves(
+                disc["curves"], disc["alpha"], user, f"{d['key']}-disc", families=families
+            )
         )
         view["quartiles"] = {name: _quartiles(c) for name, c in disc["curves"].items()}
     sig = d.get("significance")
@@ -263,7 +263,7 @@ def render_files(report: Report) -> dict[str, str]:
         csp=_csp(js_text),
         js=Markup(js_text),
         grids=_grids(m),
-        abbrevs=_ABBREVIATIONS,
+        abbrevs=m.get("source_marks") or {key: key for key in m["sources"]},
         kinds=kinds,
         source_counts=_source_counts(m, kinds),
         blobs={

@@ -3,30 +3,50 @@
 A :class:`Dataset` names one meta-evaluation: its data (runs or score
 matrices), the family of the measures it scores and its undefined-score
 policy.  :func:`default_datasets` lists the embedded ones (the synthetic OC
-data of Amigó et al. 2020 and its OQ counterpart); a user's files replace
-them (:func:`file_datasets`).  :func:`evaluate_dataset` runs
+data of Amigó et al. 2020 and its OQ counterpart, the real collections, the
+synthetic scored classifiers); a user's files replace them
+(:func:`file_datasets`).  :func:`evaluate_dataset` runs
 :func:`axiometrics.meta.run` with the built-in measures of the family plus
 the user's scorers, and returns the JSON-ready model of every analysis.
+
+Companion families
+------------------
+Runs are valid input for every family taking the same inputs as the data
+set's family (:attr:`axiometrics.families.Family.inputs`): OC label runs
+give confusion matrices, which the ``nominal`` measures take too.  Those
+measures are meta-evaluated on the same runs, beside the family's own, and
+every row of the model says which family a measure is shown under (a measure
+of several families under the data set's).  Ranking similarity, discriminative
+power, the significance matrices and coverage are per measure (or per pair),
+so they are computed once over all measures; the same seed gives every
+measure the same topic splits and permutations, so the family's own numbers
+are those of a meta-evaluation without the companions.  Ranking consistency
+compares measures with one another (Sakai's markers, VE2), so its test runs
+within each family group: a marker counts the measures of the same family
+a measure outperforms.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from axiometrics.meta.consistency import RankingConsistency
 from axiometrics.meta.evaluate import MetaEvaluation
 from axiometrics.meta.runs import DistributionRuns, LabelRuns
+from axiometrics.meta.scored_runs import ScoredRuns
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.registry import Scorer, default_registry
-from axiometrics.report.model import number, numbers
+from axiometrics.report.model import family_title, number, numbers
 from axiometrics.report.significance import significance_model
 
 __all__ = [
     "Dataset",
     "MetaSettings",
+    "companion_families",
     "default_datasets",
     "evaluate_dataset",
     "file_datasets",
@@ -67,7 +87,9 @@ class Dataset:
     title
         Display title.
     family
-        Family of the measures scored (``"oc"`` or ``"oq"``).
+        Family of the measures scored (``"oc"``, ``"oq"``, ``"scored"``);
+        the families taking the same inputs are scored too (see
+        :func:`companion_families`).
     data
         The runs, or ready score matrices.
     description
@@ -75,26 +97,32 @@ class Dataset:
     on_undefined
         Undefined-score policy (see :mod:`axiometrics.meta.scoring`).
     embedded
-        Whether it is the embedded synthetic data (enables Table 3).
+        Whether it is the embedded synthetic OC/OQ data (enables Table 3).
+    reference
+        Coverage reference measures (default: those of
+        :func:`axiometrics.meta.run`, OC measures).
     """
 
     key: str
     title: str
     family: str
-    data: LabelRuns | DistributionRuns | ScoreMatrices
+    data: LabelRuns | DistributionRuns | ScoredRuns | ScoreMatrices
     description: str
     on_undefined: Any = "raise"
     embedded: bool = False
+    reference: tuple[str, ...] | None = None
 
 
 def default_datasets(names: Sequence[str] | None = None) -> list[Dataset]:
-    """The embedded data sets: synthetic OC and OQ first, then each shipped real collection.
+    """The embedded data sets: synthetic OC and OQ, the real collections, synthetic scored.
 
     Parameters
     ----------
     names
         Collections of :func:`axiometrics.datasets.names` to include
-        (default: all); each gives an OC and an OQ data set.
+        (default: all); each label collection gives an OC data set (on
+        which the nominal measures are meta-evaluated too) and an OQ data
+        set; ``"synthetic_scored"`` gives the scored data set, last.
 
     Raises
     ------
@@ -135,7 +163,7 @@ def default_datasets(names: Sequence[str] | None = None) -> list[Dataset]:
             ),
         ]
     for name in chosen:
-        if name == datasets.SYNTHETIC:
+        if name in (datasets.SYNTHETIC, datasets.SYNTHETIC_SCORED):
             continue
         info = datasets.describe(name)
         about = (
@@ -159,7 +187,32 @@ def default_datasets(names: Sequence[str] | None = None) -> list[Dataset]:
                     DEFAULT_ON_UNDEFINED,
                 )
             )
+    if datasets.SYNTHETIC_SCORED in chosen:
+        out.append(_scored_dataset())
     return out
+
+
+def _scored_dataset() -> Dataset:
+    from axiometrics.meta import scored_synthetic as gen
+
+    runs = gen.default_scored_runs()
+    n = runs.gold.shape[1]
+    about = (
+        f"Synthetic scored classifiers: {len(runs.topics)} binary topics x {n} items "
+        f"(prevalence drawn from 0.05 to 0.5), {len(runs.systems)} systems: binormal scores "
+        f"of separation d in {', '.join(f'{d:g}' for d in gen.SEPARATIONS)} x "
+        f"{len(gen.CALIBRATIONS)} calibrations ({', '.join(gen.CALIBRATIONS)}), then "
+        f"{', '.join(gen.ADVERSARIAL)}; data seed {gen.DEFAULT_SCORED_SEED}; scored measures "
+        "on each topic's scores and gold labels."
+    )
+    return Dataset(
+        "synthetic-scored",
+        "Synthetic scored classifiers",
+        "scored",
+        runs,
+        about,
+        {"*": "drop"},
+    )
 
 
 def file_datasets(
@@ -221,14 +274,95 @@ def _curve(p_values: np.ndarray) -> list[Any]:
     return numbers(np.sort(p_values))
 
 
-def meta_model(result: MetaEvaluation, user: set[str], *, alpha: float = 0.05) -> dict[str, Any]:
-    """The JSON-ready model of one :class:`MetaEvaluation` (``alpha``: significance level)."""
+def _ve2(value: float) -> float | None:
+    """VE2 to six significant digits, ``None`` when undefined (a one-measure group)."""
+    return float(f"{value:.6g}") if np.isfinite(value) else None
+
+
+def _consistency_model(
+    groups: Sequence[tuple[str, Sequence[RankingConsistency]]], user: set[str]
+) -> list[dict[str, Any]]:
+    """One entry per split kind; its rows grouped by family (each group's own test)."""
+    out: list[dict[str, Any]] = []
+    labels = [c.label for c in groups[0][1]] if groups else []
+    for index, label in enumerate(labels):
+        rows: list[dict[str, Any]] = []
+        parts = []
+        for fam, results in groups:
+            cons = results[index]
+            frame = cons.to_frame()
+            records = _records(frame)
+            ve2 = _ve2(float(records[0]["ve2"])) if records else None
+            parts.append(
+                {"family": fam, "title": family_title(fam), "ve2": ve2, "measures": len(records)}
+            )
+            rows += [
+                {
+                    "measure": str(r["measure"]),
+                    "family": fam,
+                    "user": str(r["measure"]) in user,
+                    "mean_tau": number(r["mean_tau"]),
+                    "outperforms": int(r["outperforms"]),
+                    "marker": str(r["marker"]),
+                    "ve2": _ve2(float(r["ve2"])),
+                    "trials": int(r["trials"]),
+                }
+                for r in records
+            ]
+        out.append({"split": label, "groups": parts, "rows": rows})
+    return out
+
+
+def meta_model(
+    result: MetaEvaluation,
+    user: set[str],
+    *,
+    alpha: float = 0.05,
+    families: dict[str, str] | None = None,
+    consistency: Sequence[tuple[str, Sequence[RankingConsistency]]] | None = None,
+) -> dict[str, Any]:
+    """The JSON-ready model of one :class:`MetaEvaluation`.
+
+    Parameters
+    ----------
+    result
+        The meta-evaluation.
+    user
+        Names of the user's measures (flagged).
+    alpha
+        Significance level.
+    families
+        Measure name -> the family it is shown under (default: one family,
+        ``""``).
+    consistency
+        Ranking consistency per family group, ``(family, results per split)``
+        (default: ``result.consistency`` as one group).
+    """
+    fam = dict(families or {})
+    order = list(dict.fromkeys(fam.get(m, "") for m in result.scores.measures))
+
+    def family_of(name: str) -> str:
+        return fam.get(name, "")
+
+    groups = consistency
+    if groups is None:
+        groups = [(order[0] if order else "", result.consistency)] if result.consistency else []
     out: dict[str, Any] = {
         "settings": result.settings,
         "notes": list(result.notes),
-        "measures": [{"name": m, "user": m in user} for m in result.scores.measures],
+        "families": [
+            {
+                "key": f,
+                "title": family_title(f) if f else "",
+                "measures": [m for m in result.scores.measures if family_of(m) == f],
+            }
+            for f in order
+        ],
+        "measures": [
+            {"name": m, "family": family_of(m), "user": m in user} for m in result.scores.measures
+        ],
         "similarity": None,
-        "consistency": [],
+        "consistency": _consistency_model(groups, user),
         "discriminative": None,
         "coverage": [],
     }
@@ -236,6 +370,7 @@ def meta_model(result: MetaEvaluation, user: set[str], *, alpha: float = 0.05) -
     if sim is not None:
         out["similarity"] = {
             "measures": list(sim.measures),
+            "families": [family_of(m) for m in sim.measures],
             "tau": numbers(sim.tau),
             "low": numbers(sim.low),
             "high": numbers(sim.high),
@@ -243,25 +378,6 @@ def meta_model(result: MetaEvaluation, user: set[str], *, alpha: float = 0.05) -
             "confidence": sim.confidence,
             "n_systems": sim.n_systems,
         }
-    for cons in result.consistency:
-        frame = cons.to_frame()
-        out["consistency"].append(
-            {
-                "split": cons.label,
-                "rows": [
-                    {
-                        "measure": str(r["measure"]),
-                        "user": str(r["measure"]) in user,
-                        "mean_tau": number(r["mean_tau"]),
-                        "outperforms": int(r["outperforms"]),
-                        "marker": str(r["marker"]),
-                        "ve2": float(f"{r['ve2']:.6g}"),
-                        "trials": int(r["trials"]),
-                    }
-                    for r in _records(frame)
-                ],
-            }
-        )
     power = result.discriminative
     if power is not None:
         frame = power.to_frame()
@@ -272,6 +388,7 @@ def meta_model(result: MetaEvaluation, user: set[str], *, alpha: float = 0.05) -
             "rows": [
                 {
                     "measure": str(r["measure"]),
+                    "family": family_of(str(r["measure"])),
                     "user": str(r["measure"]) in user,
                     "significant_pairs": int(r["significant_pairs"]),
                     "pairs": int(r["pairs"]),
@@ -286,6 +403,7 @@ def meta_model(result: MetaEvaluation, user: set[str], *, alpha: float = 0.05) -
         out["coverage"] = [
             {
                 "measure": str(r["measure"]),
+                "family": family_of(str(r["measure"])),
                 "user": str(r["measure"]) in user,
                 "coverage": number(r["coverage"]),
                 "in_reference": bool(r["in_reference"]),
@@ -296,7 +414,59 @@ def meta_model(result: MetaEvaluation, user: set[str], *, alpha: float = 0.05) -
     out["significance"] = significance_model(
         result.scores, alpha=alpha, user=user, tukey=result.discriminative
     )
+    for row in out["significance"]["rows"]:
+        row["family"] = family_of(row["measure"])
     return out
+
+
+def companion_families(family: str) -> list[str]:
+    """The other registered families whose measures take ``family``'s inputs.
+
+    OC runs give confusion matrices, so ``companion_families("oc")`` is
+    ``["nominal"]`` (with the built-in plugins); ``"oq"`` and ``"scored"``
+    have none.  Loads the default registry first, so that plugin families
+    are registered (see :func:`axiometrics.families.companion_families`).
+    """
+    from axiometrics.families import companion_families as sharing_inputs
+
+    default_registry()  # plugin families register when the registry loads
+    return sharing_inputs(family)
+
+
+def _measure_groups(
+    dataset: Dataset, measures: Sequence[str] | None
+) -> list[tuple[str, list[str]]]:
+    """``(family, built-in names)`` of the data set's family, then of each companion family.
+
+    A measure of several families goes to the first group it belongs to;
+    ``measures`` (when given) filters every group.
+    """
+    reg = default_registry()
+    seen: set[str] = set()
+    groups = []
+    families = [dataset.family]
+    if not isinstance(dataset.data, ScoreMatrices):
+        families += companion_families(dataset.family)
+    for fam in families:
+        in_family = reg.names(fam)
+        wanted = in_family if measures is None else [n for n in measures if n in in_family]
+        names = [n for n in wanted if n not in seen]
+        seen.update(names)
+        groups.append((fam, names))
+    return groups
+
+
+def _run_kwargs(dataset: Dataset, settings: MetaSettings) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {
+        "trials": settings.trials,
+        "B": settings.B,
+        "alpha": settings.alpha,
+        "seed": settings.seed,
+        "on_undefined": dataset.on_undefined,
+    }
+    if dataset.reference is not None:
+        kwargs["reference"] = dataset.reference
+    return kwargs
 
 
 def evaluate_dataset(
@@ -315,10 +485,11 @@ def evaluate_dataset(
         The data set.
     measures
         Built-in measures to include (default: every registered one of the
-        data set's family); names of other families are ignored.
+        data set's family and of its companion families, see
+        :func:`companion_families`); names of other families are ignored.
     user_scorers
-        The user's measures (only those of the data set's family, or OQ
-        measures on OC runs, are scored).
+        The user's measures (only those of the data set's family or of a
+        companion family are scored, in their family's group).
     settings
         Seed, trials, B and alpha.
     progress
@@ -328,12 +499,9 @@ def evaluate_dataset(
 
     if progress is not None:
         progress(dataset.title)
-    reg = default_registry()
-    in_family = reg.names(dataset.family)
-    names: list[str | Scorer] = [
-        n for n in (in_family if measures is None else measures) if n in in_family
-    ]
-    user = [s for s in user_scorers if s.measure.family == dataset.family]
+    groups = _measure_groups(dataset, measures)
+    fed = {fam for fam, _ in groups}
+    user = [s for s in user_scorers if s.measure.family in fed]
     base: dict[str, Any] = {
         "key": dataset.key,
         "title": dataset.title,
@@ -341,6 +509,7 @@ def evaluate_dataset(
         "description": dataset.description,
         "user_measures": [s.measure.name for s in user],
     }
+    kwargs = _run_kwargs(dataset, settings)
     if isinstance(dataset.data, ScoreMatrices):
         scores = dataset.data
         data: Any = (
@@ -348,33 +517,109 @@ def evaluate_dataset(
             if measures is None
             else scores.select([m for m in scores.measures if m in set(measures)])
         )
-        chosen = None
         if user:
             base["notes_before"] = [
                 "your measures cannot be scored on ready score matrices; give --gold/--runs"
             ]
             user = []
-    else:
-        data = dataset.data
-        chosen = [*names, *user]
-    if chosen is not None and len(chosen) < 2:
+        result = run(data, measures=None, **kwargs)
+        fams = {m: dataset.family for m in result.scores.measures}
+        model = meta_model(result, set(), alpha=settings.alpha, families=fams)
+        return {**base, "skipped": None, **model}
+    own: list[str | Scorer] = [*groups[0][1]]
+    own += [s for s in user if s.measure.family == dataset.family]
+    companions: list[tuple[str, list[str | Scorer]]] = []
+    for fam, names in groups[1:]:
+        members: list[str | Scorer] = [*names, *(s for s in user if s.measure.family == fam)]
+        if members:
+            companions.append((fam, members))
+    chosen: list[str | Scorer] = [*own, *(n for _, names in companions for n in names)]
+    if len(chosen) < 2:
         return {
             **base,
             "skipped": f"{len(chosen)} measure(s) of family {dataset.family!r}: the "
             "meta-evaluation compares at least two",
         }
-    picked: Any = chosen
-    result = run(
-        data,
-        measures=picked,
-        trials=settings.trials,
-        B=settings.B,
-        alpha=settings.alpha,
-        seed=settings.seed,
-        on_undefined=dataset.on_undefined,
-    )
     users = {s.measure.name for s in user}
-    return {**base, "skipped": None, **meta_model(result, users, alpha=settings.alpha)}
+    picked: Any = chosen  # names and scorers: score_runs takes both
+    if not companions:
+        result = run(dataset.data, measures=picked, **kwargs)
+        fams = {m: dataset.family for m in result.scores.measures}
+        model = meta_model(result, users, alpha=settings.alpha, families=fams)
+        return {**base, "skipped": None, **model}
+    model = _evaluate_with_companions(dataset, own, companions, users, settings)
+    return {**base, "skipped": None, **model}
+
+
+def _companion_policy(policy: Any, companions: Iterable[str]) -> dict[str, Any]:
+    """The data set's undefined-score policy, with ``"drop"`` for companions it would raise on.
+
+    A data set's policy is chosen for its own family's measures; a companion
+    measure undefined somewhere (``markedness`` when a system never predicts
+    a class) is left out with a note rather than stopping the report.
+    """
+    mapping = dict(policy) if isinstance(policy, Mapping) else {"*": policy}
+    fallback = mapping.get("*", "raise")
+    for name in companions:
+        mapping.setdefault(name, "drop" if fallback == "raise" else fallback)
+    return mapping
+
+
+def _evaluate_with_companions(
+    dataset: Dataset,
+    own: Sequence[str | Scorer],
+    companions: Sequence[tuple[str, Sequence[str | Scorer]]],
+    users: set[str],
+    settings: MetaSettings,
+) -> dict[str, Any]:
+    """One scoring and the per-measure analyses over all measures; consistency per family."""
+    from axiometrics.meta import run
+
+    reg = default_registry()
+    fams: dict[str, str] = {}
+    for fam, names in companions:
+        for name in names:
+            measure = reg.get(name).measure if isinstance(name, str) else name.measure
+            fams[str(measure)] = fam
+    kwargs = _run_kwargs(dataset, settings)
+    kwargs["on_undefined"] = _companion_policy(dataset.on_undefined, fams)
+    chosen: Any = [*own, *(n for _, names in companions for n in names)]
+    whole = run(
+        dataset.data,
+        measures=chosen,
+        analyses=("similarity", "discriminative", "coverage"),
+        **kwargs,
+    )
+    fams = {m: fams.get(m, dataset.family) for m in whole.scores.measures}
+    consistency: list[tuple[str, tuple[RankingConsistency, ...]]] = []
+    notes = list(whole.notes)
+    splits: list[str] = []
+    for fam in [dataset.family, *(f for f, _ in companions)]:
+        members = [m for m in whole.scores.measures if fams[m] == fam]
+        if not members:
+            continue
+        part = run(
+            whole.scores.select(members),
+            analyses=("consistency",),
+            trials=settings.trials,
+            B=settings.B,
+            alpha=settings.alpha,
+            seed=settings.seed,
+        )
+        if not splits:
+            splits = list(part.settings["splits"])
+            notes += [n for n in part.notes if n not in notes]
+        consistency.append((fam, part.consistency))
+    result = MetaEvaluation(
+        scores=whole.scores,
+        similarity=whole.similarity,
+        consistency=(),
+        discriminative=whole.discriminative,
+        coverage=whole.coverage,
+        settings={**whole.settings, "splits": splits},
+        notes=tuple(notes),
+    )
+    return meta_model(result, users, alpha=settings.alpha, families=fams, consistency=consistency)
 
 
 def table3_model() -> dict[str, Any]:

@@ -262,6 +262,8 @@ DOCUMENTED_FINDINGS = {
     ("sakai2022_t1", "rnod2", "point_mass_monotonicity"),
     ("sakai2022_t1", "rnadw2", "point_mass_monotonicity"),
     ("sakai2022_t1", "rnadw", "point_mass_monotonicity"),
+    ("potts2020", "f1_macro", "prevalence_invariance"),
+    ("potts2020", "fbeta_macro", "prevalence_invariance"),
 }
 
 

@@ -251,6 +251,32 @@ def test_a_reference_check_shows_the_first_disagreement_shrunk():
     assert verdict.example.explanation.startswith("disagreement: ")
 
 
+def test_a_scored_callable_is_compared_with_its_reference_on_the_familys_edge_cases():
+    from sklearn.metrics import average_precision_score, roc_auc_score
+
+    profile = resolve_profile("ci")
+    auc = subject_from_callable(roc_auc_score, family="scored", undefined="nan")
+    agreed = check_reference(auc, "roc_auc", profile=profile, seed_value=0)
+    assert agreed.outcome is Outcome.NOT_REFUTED
+    assert agreed.n_cases == 100
+    ap = subject_from_callable(average_precision_score, family="scored", undefined="nan")
+    found = check_reference(ap, "roc_auc", profile=profile, seed_value=0)
+    assert found.outcome is Outcome.REFUTED
+    ours, theirs = found.example.entries
+    assert ours.values is None
+    assert theirs.values is None
+    assert len(ours.inputs[0]) <= 4
+
+
+def test_a_nominal_callable_may_take_a_multi_family_measure_as_its_reference():
+    def accuracy_of(matrix):
+        return float(np.trace(matrix) / matrix.sum())
+
+    subject = subject_from_callable(accuracy_of, family="nominal", undefined="nan")
+    verdict = check_reference(subject, "accuracy", profile=resolve_profile("ci"), seed_value=0)
+    assert verdict.outcome is Outcome.NOT_REFUTED
+
+
 def test_a_reference_of_another_family_or_unknown_name_is_refused():
     subject = subject_from_callable(nmd_gold_first, family="oq", signature="gold,system")
     with pytest.raises(InvalidParameterError, match="reference='accuracy' is a oc measure"):

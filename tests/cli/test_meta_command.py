@@ -378,16 +378,67 @@ def test_meta_runs_on_a_shipped_real_collection_with_data(capsys):
     assert "# note: measure 'pearson': 100 undefined (topic, system) cells filled with 0" in out.out
 
 
-def test_meta_data_runs_every_named_collection_for_both_families(capsys):
-    status = main(["meta", *FAST, "--data", "swd,synthetic", "--analyses", "similarity"])
-    out = capsys.readouterr().out
-    assert status == 0
-    headers = [
+def _headers(out: str) -> list[str]:
+    return [
         line.split(":")[0]
         for line in out.splitlines()
         if line.startswith("# ") and ":" in line and "note" not in line
     ]
-    assert headers == ["# swd oc", "# swd oq", "# synthetic oc", "# synthetic oq"]
+
+
+def test_meta_data_runs_every_family_each_named_collection_feeds(capsys):
+    status = main(["meta", *FAST, "--data", "swd,synthetic", "--analyses", "similarity"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert _headers(out) == [
+        "# swd oc",
+        "# swd nominal",
+        "# swd oq",
+        "# synthetic oc",
+        "# synthetic nominal",
+        "# synthetic oq",
+    ]
+
+
+def test_meta_family_nominal_scores_the_nominal_measures_on_label_data(capsys):
+    status = main(["meta", *FAST, "--family", "nominal", "--analyses", "similarity"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert _headers(out) == ["# synthetic nominal"]
+    assert "mcc" in out
+    assert "f1_weighted" in out
+
+
+def test_meta_family_nominal_reads_oc_label_files(capsys, oc_files):
+    gold, runs = oc_files
+    argv = ["meta", *FAST, "--gold", gold, "--runs", *runs, "--family", "nominal"]
+    status = main([*argv, "--analyses", "similarity"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert _headers(out) == ["# nominal"]
+    assert "precision_macro" in out
+
+
+def test_meta_on_the_scored_collection_uses_the_scored_coverage_reference(capsys):
+    status = main(["meta", *FAST, "--data", "synthetic_scored", "--analyses", "coverage"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert _headers(out) == ["# synthetic_scored scored"]
+    assert "roc_auc, log_loss, f1_at" in out
+
+
+def test_meta_family_the_collection_cannot_feed_is_refused(capsys):
+    status = main(["meta", *FAST, "--data", "esl", "--family", "scored"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert "collection 'esl' holds oc, oq data, which the scored measures do not take" in err
+
+
+def test_meta_unknown_family_suggests_the_nearest(capsys):
+    status = main(["meta", *FAST, "--family", "nomnal"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert "unknown name 'nomnal'; did you mean 'nominal'?" in err
 
 
 def test_meta_data_with_an_unknown_name_suggests_the_nearest_and_exits_2(capsys):

@@ -11,6 +11,7 @@ from axiometrics.meta.ranking import (
     average_ranks,
     kendall_tau,
     kendall_tau_interval,
+    snap_ties,
     spearman_rho,
 )
 
@@ -156,3 +157,24 @@ def test_spearman_matches_scipy_with_ties(seed):
 
 def test_spearman_of_a_constant_vector_is_zero():
     assert spearman_rho([2.0, 2.0, 2.0], [1.0, 2.0, 3.0]) == 0.0
+
+
+def test_values_equal_up_to_rounding_are_ties_in_every_rank_correlation():
+    third = 0.1 + 0.2  # 0.30000000000000004
+    x = np.array([0.3, third, 0.5, 0.1])
+    y = np.array([0.2, 0.1, 0.4, 0.0])
+    exact = np.array([0.3, 0.3, 0.5, 0.1])
+    assert kendall_tau(x, y) == kendall_tau(exact, y)
+    assert kendall_tau(x, y, variant="a") == kendall_tau(exact, y, variant="a")
+    assert spearman_rho(x, y) == spearman_rho(exact, y)
+    np.testing.assert_array_equal(average_ranks(x), average_ranks(exact))
+    assert kendall_tau_interval(x, y).tau == kendall_tau_interval(exact, y).tau
+
+
+def test_snapping_ties_leaves_distinct_values_alone_and_groups_near_ones_per_row():
+    rows = np.array([[1.0, 1.0 + 1e-15, 2.0, -3.0], [1.0, 1.0 + 1e-9, 2.0, 2.0 - 1e-13]])
+    snapped = snap_ties(rows)
+    np.testing.assert_array_equal(snapped[0], [1.0, 1.0, 2.0, -3.0])
+    np.testing.assert_array_equal(snapped[1], [1.0, 1.0 + 1e-9, 2.0 - 1e-13, 2.0 - 1e-13])
+    distinct = np.array([0.1, 0.2, 0.3])
+    np.testing.assert_array_equal(snap_ties(distinct), distinct)

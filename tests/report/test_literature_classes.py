@@ -1,4 +1,8 @@
-"""Every disagreement with the literature carries a class and a one-line justification."""
+"""Every disagreement with the literature carries a class and a one-line justification.
+
+The classifications come from every registered source: the core's ordinal tables and the
+plugins' (the nominal family's CS224u notebook statements).
+"""
 
 from __future__ import annotations
 
@@ -31,7 +35,7 @@ def _committed_disagreements() -> list[tuple[str, str, str]]:
 
 def test_the_committed_table_lists_the_disagreements_the_classification_covers():
     committed = _committed_disagreements()
-    assert len(committed) == len(set(committed)) == 22
+    assert len(committed) == len(set(committed)) == len(DISAGREEMENTS)
     classified = {(d.source, d.measure, d.claim) for d in DISAGREEMENTS}
     assert set(committed) == classified
 
@@ -70,5 +74,22 @@ def test_the_committed_report_has_no_unclassified_disagreement():
     kinds = {c["kind"] for c in model["literature"]}
     assert "unclassified" not in kinds
     disagreeing = [c for c in model["literature"] if c["agreement"] == "disagrees"]
-    assert len(disagreeing) == 22
+    assert len(disagreeing) == len(DISAGREEMENTS)
     assert all(c["justification"] for c in disagreeing)
+
+
+def test_the_committed_report_compares_every_registered_source():
+    model = json.loads((REPORTS / "report.json").read_text(encoding="utf-8"))
+    assert set(model["sources"]) == set(SOURCES)
+    compared = {(c["source"], c["measure"], c["claim"]) for c in model["literature"]}
+    assert compared == {(v.source, v.measure, v.claim) for v in LITERATURE}
+
+
+def test_the_committed_findings_show_each_class_and_the_notebooks_passage():
+    text = (REPORTS / "property-table.md").read_text(encoding="utf-8")
+    section = text.split("## Findings: disagreements with the literature", 1)[1]
+    section = section.split("\n## ", 1)[0]
+    for d in DISAGREEMENTS:
+        assert f"Class: **{d.kind}**" in section
+    assert "Potts 2020, CS224u metrics notebook" in section
+    assert "Passage: " in section

@@ -265,7 +265,8 @@ def test_each_misconfiguration_is_one_error_item_naming_the_pyproject_key(projec
             "'measures']); did you mean 'profile'?",
             "tool.axiometrics.measures[[]0].callable: 'my_measures:distance_eror': "
             "'my_measures' has no attribute 'distance_eror'; did you mean 'distance_error'?",
-            "tool.axiometrics.measures[[]1].family: 'ox': expected 'oc' or 'oq'",
+            "tool.axiometrics.measures[[]1].family: family='ox': unknown family (bare callables "
+            "may be of family *",
             "tool.axiometrics.measures[[]2].signature: 'gold;system': expected one of "
             "[[]'matrix', 'matrix.T', 'gold,system', 'system,gold']",
             "tool.axiometrics.measures[[]2].expect: unknown claim name='symetry'; did you mean "

@@ -1,0 +1,324 @@
+"""The registry of published verdicts: registration, loud refusals, plugins and the nominal source."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import sys
+import types
+from dataclasses import replace
+
+import pytest
+
+from axiometrics import literature
+from axiometrics import registry as registry_module
+from axiometrics.errors import PluginLoadWarning, RegistrationError, UnknownClaimError
+from axiometrics.literature import (
+    CLASSIFIED_KINDS,
+    DISAGREEMENTS,
+    LITERATURE,
+    LITERATURE_ENTRY_POINT_GROUP,
+    SOURCES,
+    Disagreement,
+    LiteratureSource,
+    LiteratureVerdict,
+)
+from axiometrics.registry import Registry, default_registry
+
+TOY = "toy2026"
+
+
+def toy_source(*verdicts: LiteratureVerdict, disagreements=(), key: str = TOY) -> LiteratureSource:
+    """A small table: by default one verdict the checker agrees with."""
+    if not verdicts:
+        verdicts = (LiteratureVerdict(key, "f1", "true_negative_invariance", True, "TN"),)
+    return LiteratureSource(key, "Toy 2026, Table 9", "T", verdicts, disagreements)
+
+
+@pytest.fixture
+def cleanup():
+    """Unregister every source a test registers (the plugins' own sources are loaded first)."""
+    literature.sources()
+    before = set(literature.registered_keys())
+    yield
+    for key in literature.registered_keys():
+        if key not in before:
+            literature.unregister(key)
+
+
+def test_a_registered_source_appears_in_every_view_and_leaves_with_unregister(cleanup):
+    verdict = LiteratureVerdict(TOY, "precision", "prevalence_invariance", True, "Prev.")
+    why = "a toy reading of a toy column"
+    src = toy_source(
+        verdict,
+        disagreements=[Disagreement(TOY, "precision", "prevalence_invariance", "definition", why)],
+    )
+    literature.register(src)
+    assert SOURCES[TOY] == "Toy 2026, Table 9"
+    assert verdict in LITERATURE
+    assert literature.literature_for("precision", "prevalence_invariance")[-1] == verdict
+    assert verdict.citation == "Toy 2026, Table 9"
+    assert literature.abbreviation(TOY) == "T"
+    assert literature.source(TOY).disagreements[0] in DISAGREEMENTS
+    assert literature.classify_agreement(
+        TOY, "precision", "prevalence_invariance", "disagrees"
+    ) == (
+        "definition",
+        why,
+    )
+    literature.unregister(TOY)
+    assert TOY not in SOURCES
+    assert verdict not in LITERATURE
+
+
+def test_lists_are_frozen_so_equal_tables_compare_equal():
+    verdict = LiteratureVerdict(TOY, "f1", "true_negative_invariance", True, "TN")
+    as_list = LiteratureSource(TOY, "Toy 2026, Table 9", "T", [verdict])
+    assert as_list.verdicts == (verdict,)
+    assert as_list == toy_source()
+
+
+def test_an_alias_is_stored_under_the_registered_name(cleanup):
+    alias = LiteratureVerdict(TOY, "balanced_accuracy", "prevalence_invariance", True, "Prev.")
+    stored = literature.register(toy_source(alias))
+    assert stored.verdicts[0].measure == "maac"
+    assert literature.literature_for("maac", "prevalence_invariance")[-1].source == TOY
+
+
+def test_the_identical_source_again_is_not_a_clash(cleanup):
+    first = literature.register(toy_source())
+    assert literature.register(toy_source()) == first
+    assert [s.key for s in literature.sources()].count(TOY) == 1
+
+
+def test_a_key_registered_again_with_other_content_is_refused(cleanup):
+    literature.register(toy_source())
+    other = toy_source(LiteratureVerdict(TOY, "recall", "true_negative_invariance", True, "TN"))
+    with pytest.raises(RegistrationError, match=r"source='toy2026': .*already registered"):
+        literature.register(other)
+    amigo = literature.source("amigo2020")
+    with pytest.raises(RegistrationError, match=r"source='amigo2020': .*different content"):
+        literature.register(replace(amigo, citation="Amigó et al. 2020, Table 3"))
+
+
+def test_a_source_whose_mark_is_taken_is_refused(cleanup):
+    with pytest.raises(
+        RegistrationError, match=r"abbreviation='A' already marks source 'amigo2020'"
+    ):
+        literature.register(replace(toy_source(), abbreviation="A"))
+    assert len({s.abbreviation for s in literature.sources()}) == len(literature.sources())
+
+
+def test_the_built_in_source_itself_registers_as_a_no_op():
+    amigo = literature.source("amigo2020")
+    assert literature.register(amigo) is amigo
+
+
+def test_an_unknown_measure_is_refused_with_the_nearest_names():
+    bad = LiteratureVerdict(TOY, "precison", "true_negative_invariance", True, "TN")
+    with pytest.raises(RegistrationError, match=r"name='precison'; did you mean 'precision'"):
+        literature.register(toy_source(bad))
+    assert TOY not in SOURCES
+
+
+def test_an_unknown_claim_is_refused_with_the_nearest_names():
+    bad = LiteratureVerdict(TOY, "f1", "true_negative_invariace", True, "TN")
+    with pytest.raises(UnknownClaimError, match="true_negative_invariance"):
+        literature.register(toy_source(bad))
+
+
+def test_a_claim_outside_the_measures_families_is_refused():
+    bad = LiteratureVerdict(TOY, "nmd", "prevalence_invariance", False, "Prev.")
+    with pytest.raises(RegistrationError, match=r"does not apply to 'nmd', whose families are oq"):
+        literature.register(toy_source(bad))
+
+
+def test_an_unknown_precondition_is_refused_with_the_nearest_names():
+    bad = LiteratureVerdict(
+        TOY, "f1", "true_negative_invariance", True, "TN", ("no_empty_gold_clas",)
+    )
+    with pytest.raises(UnknownClaimError, match="no_empty_gold_class"):
+        literature.register(toy_source(bad))
+
+
+def test_a_measure_with_parameters_is_refused():
+    bad = LiteratureVerdict(TOY, "fbeta(beta=2)", "true_negative_invariance", True, "TN")
+    with pytest.raises(RegistrationError, match="without parameters"):
+        literature.register(toy_source(bad))
+
+
+def test_a_verdict_filed_under_another_source_is_refused():
+    bad = LiteratureVerdict("elsewhere", "f1", "true_negative_invariance", True, "TN")
+    with pytest.raises(RegistrationError, match=r"source='elsewhere': expected 'toy2026'"):
+        literature.register(toy_source(bad))
+
+
+def test_one_measure_and_claim_listed_twice_is_refused():
+    once = LiteratureVerdict(TOY, "f1", "true_negative_invariance", True, "TN")
+    with pytest.raises(RegistrationError, match="listed twice"):
+        literature.register(toy_source(once, replace(once, column="TN again")))
+
+
+@pytest.mark.parametrize(
+    ("disagreement", "problem"),
+    [
+        (
+            Disagreement(TOY, "recall", "true_negative_invariance", "finding", "why"),
+            "has no verdict for this measure and claim",
+        ),
+        (
+            Disagreement(TOY, "f1", "true_negative_invariance", "defintion", "why"),
+            "did you mean 'definition'",
+        ),
+        (
+            Disagreement(TOY, "f1", "true_negative_invariance", "finding", "two\nlines"),
+            "one non-empty line",
+        ),
+        (
+            Disagreement(TOY, "f1", "true_negative_invariance", "finding", "x" * 201),
+            "at most 200 characters",
+        ),
+        (
+            Disagreement("elsewhere", "f1", "true_negative_invariance", "finding", "why"),
+            "expected 'toy2026'",
+        ),
+    ],
+)
+def test_a_malformed_classification_is_refused(disagreement, problem):
+    with pytest.raises(RegistrationError, match=problem):
+        literature.register(toy_source(disagreements=[disagreement]))
+    assert TOY not in SOURCES
+
+
+def test_a_disagreement_classified_twice_is_refused():
+    d = Disagreement(TOY, "f1", "true_negative_invariance", "finding", "why")
+    with pytest.raises(RegistrationError, match="classified twice"):
+        literature.register(toy_source(disagreements=[d, replace(d, kind="definition")]))
+
+
+@pytest.mark.parametrize(
+    ("source", "problem"),
+    [
+        ("not a source", "expected a LiteratureSource"),
+        (toy_source(key="Bad Key"), "lower-case letters"),
+        (replace(toy_source(), citation=""), "citation='': expected a non-empty single line"),
+        (replace(toy_source(), abbreviation="A\nB"), "abbreviation="),
+        (LiteratureSource(TOY, "Toy 2026, Table 9", "T", ()), "at least one verdict"),
+        (toy_source(LiteratureVerdict(TOY, "f1", "true_negative_invariance", 1, "TN")), "holds=1"),  # type: ignore[arg-type]
+    ],
+)
+def test_a_malformed_source_is_refused(source, problem):
+    with pytest.raises(RegistrationError, match=problem):
+        literature.register(source)
+
+
+def test_unregister_refuses_built_in_and_unknown_keys():
+    with pytest.raises(RegistrationError, match="built-in source cannot be unregistered"):
+        literature.unregister("amigo2020")
+    with pytest.raises(RegistrationError, match="unknown literature source='toy2026'"):
+        literature.unregister(TOY)
+    with pytest.raises(RegistrationError, match="did you mean 'amigo2020'"):
+        literature.source("amigo202")
+
+
+# -- the entry-point group ------------------------------------------------------------
+
+
+def _entry_point(name: str, obj: object, dist_name: str) -> types.SimpleNamespace:
+    module = types.ModuleType(f"_axiometrics_literature_{name}")
+    module.obj = obj  # type: ignore[attr-defined]
+    sys.modules[module.__name__] = module
+    ep = importlib.metadata.EntryPoint(
+        name=name, value=f"{module.__name__}:obj", group=LITERATURE_ENTRY_POINT_GROUP
+    )
+    return types.SimpleNamespace(
+        name=ep.name, value=ep.value, load=ep.load, dist=types.SimpleNamespace(name=dist_name)
+    )
+
+
+@pytest.fixture
+def installed(monkeypatch, cleanup):
+    """Fake ``axiometrics.literature`` entry points next to the real plugins."""
+    real = registry_module.entry_points
+    created: list[str] = []
+
+    def install(name: str, obj: object, dist_name: str = "toy-dist") -> None:
+        ep = _entry_point(name, obj, dist_name)
+        created.append(ep.value.partition(":")[0])
+
+        def fake(group: str) -> list:
+            found = list(real(group))
+            return [*found, ep] if group == LITERATURE_ENTRY_POINT_GROUP else found
+
+        monkeypatch.setattr(registry_module, "entry_points", fake)
+
+    yield install
+    for module in created:
+        sys.modules.pop(module, None)
+
+
+def test_a_literature_entry_point_is_loaded_after_the_measures(installed):
+    installed("toy", [toy_source()])
+    reg = Registry()
+    reg.load_entry_points(strict=True)
+    assert SOURCES[TOY] == "Toy 2026, Table 9"
+    assert reg.failed_plugins() == {}
+
+
+def test_a_failing_third_party_literature_plugin_is_skipped_as_a_whole(installed):
+    good = toy_source(key="toy_good")
+    good = replace(good, verdicts=tuple(replace(v, source="toy_good") for v in good.verdicts))
+    bad = toy_source(LiteratureVerdict(TOY, "precison", "true_negative_invariance", True, "TN"))
+    installed("mixed", [good, bad])
+    reg = Registry()
+    with pytest.warns(PluginLoadWarning, match=r"axiometrics\.literature plugin mixed.*precison"):
+        reg.load_entry_points()
+    assert "toy_good" not in literature.registered_keys()  # all of the plugin or nothing
+    assert [w for w in reg.failed_plugins() if w.startswith("mixed = ")]
+    with pytest.raises(RegistrationError, match="did you mean 'precision'"):
+        Registry().load_entry_points(strict=True)
+
+
+def test_a_literature_entry_point_giving_something_else_is_refused(installed):
+    installed("odd", ["amigo2020"], "axiometrics")  # a built-in plugin's failure raises
+    with pytest.raises(RegistrationError, match="must provide LiteratureSource objects"):
+        Registry().load_entry_points()
+
+
+# -- the sources shipped with axiometrics -------------------------------------------------
+
+
+def test_the_core_holds_only_the_ordinal_tables():
+    registry = default_registry()
+    every = literature.sources()
+    plugin_keys = set(literature.registered_keys())
+    for src in every:
+        if src.key in plugin_keys:
+            continue
+        for v in src.verdicts:
+            assert registry.measure(v.measure).family in ("oc", "oq"), v
+
+
+def test_the_nominal_plugin_contributes_the_notebooks_statements():
+    literature.sources()  # loads the plugins
+    assert "potts2020" in literature.registered_keys()
+    notebook = literature.source("potts2020")
+    assert notebook.citation == "Potts 2020, CS224u metrics notebook"
+    registry = default_registry()
+    assert all("nominal" in registry.measure(v.measure).families for v in notebook.verdicts)
+    assert all(v.passage for v in notebook.verdicts)  # each with the notebook's own words
+    assert {(d.measure, d.claim, d.kind) for d in notebook.disagreements} == {
+        ("f1_macro", "prevalence_invariance", "definition"),
+        ("fbeta_macro", "prevalence_invariance", "definition"),
+    }
+    tn = literature.literature_for("f1", "true_negative_invariance")
+    assert [(v.source, v.holds) for v in tn] == [("potts2020", True)]
+
+
+def test_every_classification_of_every_source_names_one_of_its_verdicts_once():
+    for src in literature.sources():
+        published = {(v.measure, v.claim) for v in src.verdicts}
+        keys = [(d.measure, d.claim) for d in src.disagreements]
+        assert len(keys) == len(set(keys)), src.key
+        assert set(keys) <= published, src.key
+        assert {d.kind for d in src.disagreements} <= set(CLASSIFIED_KINDS)
+        assert all(d.source == src.key for d in src.disagreements)
