@@ -7,6 +7,7 @@ drifts from the declarations.
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 from pathlib import Path
@@ -138,8 +139,18 @@ def _anchor(name: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Write the built-in measures' reference to the given path (default ``docs/measures.md``)."""
-    args = sys.argv[1:] if argv is None else argv
-    path = Path(args[0]) if args else DEFAULT_PATH
+    parser = argparse.ArgumentParser(
+        prog="python -m axiometrics.docs",
+        description="Write the generated reference of the built-in measures (Markdown).",
+    )
+    parser.add_argument(
+        "path",
+        nargs="?",
+        type=Path,
+        default=DEFAULT_PATH,
+        help=f"where to write it (default: {DEFAULT_PATH})",
+    )
+    path = parser.parse_args(sys.argv[1:] if argv is None else argv).path
     path.parent.mkdir(parents=True, exist_ok=True)
     builtins = Registry()
     builtins.load_entry_points(third_party=False)

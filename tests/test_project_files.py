@@ -55,3 +55,15 @@ def test_the_readme_python_example_runs():
     exec(compile(code, "README.md", "exec"), namespace)
     assert namespace["ax"].score("nmd", [0.4, 0.35, 0.25], [0.5, 0.3, 0.2]) == pytest.approx(0.075)
     assert namespace["meas"].name == "mae_macro"
+
+
+def test_the_docs_generator_prints_help_instead_of_writing_a_file_named_help(tmp_path, capsys):
+    from axiometrics.docs import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--help"])
+    assert stopped.value.code == 0
+    assert "usage: python -m axiometrics.docs" in capsys.readouterr().out
+    target = tmp_path / "measures.md"
+    assert main([str(target)]) == 0
+    assert target.read_text(encoding="utf-8").startswith("#")
