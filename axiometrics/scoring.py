@@ -110,14 +110,9 @@ def _plain_score(raw: Any, measure: Measure) -> float:
     much as a small measure's own computation; a float needs none of it.
     """
     value = float(raw)
-    low, high = measure.range.lower, measure.range.upper
-    if not (
-        math.isfinite(value)
-        and value >= low - RANGE_SLACK * (1.0 + abs(value))
-        and value <= high + RANGE_SLACK * (1.0 + abs(value))
-    ):
+    if not _spans_within_contract(value, value, measure):
         _check_contract(np.asarray(value), np.zeros((), dtype=bool), measure)
-    return min(max(value, low), high)
+    return min(max(value, measure.range.lower), measure.range.upper)
 
 
 def _raw_scores(
@@ -162,13 +157,18 @@ def _within_contract(scores: np.ndarray, measure: Measure) -> bool:
     """
     if scores.size == 0:
         return True
-    low, high = measure.range.lower, measure.range.upper
     if scores.ndim == 0:
         smallest = largest = float(scores)
     else:
         smallest, largest = float(scores.min()), float(scores.max())
+    return _spans_within_contract(smallest, largest, measure)
+
+
+def _spans_within_contract(smallest: float, largest: float, measure: Measure) -> bool:
+    """Whether scores from ``smallest`` to ``largest`` are finite and inside the range."""
     if not (math.isfinite(smallest) and math.isfinite(largest)):
         return False
+    low, high = measure.range.lower, measure.range.upper
     return smallest >= low - RANGE_SLACK * (1.0 + abs(smallest)) and largest <= high + (
         RANGE_SLACK * (1.0 + abs(largest))
     )

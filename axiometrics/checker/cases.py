@@ -313,6 +313,22 @@ class CaseRequest:
     integer_values: bool = False
     max_items: int | None = None
 
+    @classmethod
+    def from_options(cls, family: str, options: Mapping[str, Any], **extra: Any) -> CaseRequest:
+        """The request a claim's check options ask for, plus ``extra`` fields.
+
+        ``options`` holds ``min_classes``, ``max_classes``, ``max_count`` and
+        ``spacing`` (see :data:`axiometrics.claims.CLAIM_OPTIONS`).
+        """
+        return cls(
+            family=family,
+            min_classes=int(options["min_classes"]),
+            max_classes=int(options["max_classes"]),
+            max_count=int(options["max_count"]),
+            spacing=str(options["spacing"]),
+            **extra,
+        )
+
     def n_classes(self, *, at_least: int = 2) -> st.SearchStrategy[int]:
         """The number of classes, drawn first so that it shrinks first."""
         lo = max(self.min_classes, at_least)

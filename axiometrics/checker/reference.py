@@ -79,12 +79,8 @@ def _cases(family: str, max_count: int | None) -> st.SearchStrategy[Case]:
             "registers no well_defined procedure to draw them from)"
         )
     opts = well_defined.default_options()
-    request = CaseRequest(
-        family=family,
-        min_classes=int(opts["min_classes"]),
-        max_classes=int(opts["max_classes"]),
-        max_count=min(int(opts["max_count"]), cap),
-        spacing=str(opts["spacing"]),
+    request = CaseRequest.from_options(
+        family, {**opts, "max_count": min(int(opts["max_count"]), cap)}
     )
     return well_defined.procedure(family).cases(request)
 

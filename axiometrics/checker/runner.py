@@ -52,13 +52,7 @@ def sample_cases(
     Used to compare how much of the claim's domain precondition sets admit.
     """
     opts = {**claim.default_options(), **dict(options or {})}
-    request = CaseRequest(
-        family=family,
-        min_classes=int(opts["min_classes"]),
-        max_classes=int(opts["max_classes"]),
-        max_count=int(opts["max_count"]),
-        spacing=str(opts["spacing"]),
-    )
+    request = CaseRequest.from_options(family, opts)
     collected: list[Case] = []
 
     def collect(case: Case) -> None:
@@ -450,12 +444,9 @@ def run_claim(
         pre = lookup_precondition(name)
         predicates.append((name, pre.predicate(family)))
 
-    request = CaseRequest(
-        family=family,
-        min_classes=int(opts["min_classes"]),
-        max_classes=int(opts["max_classes"]),
-        max_count=int(opts["max_count"]),
-        spacing=str(opts["spacing"]),
+    request = CaseRequest.from_options(
+        family,
+        opts,
         preconditions=frozenset(preconditions),
         integer_values=subject.integer_values,
         max_items=subject.max_items,

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 from tqdm import tqdm
 
-from axiometrics.errors import InvalidParameterError, RegistrationError, UnknownMeasureError
+from axiometrics.errors import InvalidParameterError, UnknownMeasureError
 from axiometrics.meta.consistency import RankingConsistency, ranking_consistency, split_sizes
 from axiometrics.meta.coverage import DEFAULT_REFERENCE, Coverage, coverage
 from axiometrics.meta.discriminative import DiscriminativePower, discriminative_power
@@ -147,14 +147,8 @@ def default_reference(data: Any) -> tuple[str, ...]:
 
     default_registry()  # plugin families register when the registry loads
     name = getattr(data, "family", None)
-    if isinstance(name, str):
-        try:
-            own = lookup_family(name).coverage_reference
-        except RegistrationError:
-            own = ()
-        if own:
-            return tuple(own)
-    return DEFAULT_REFERENCE
+    own = lookup_family(name).coverage_reference if isinstance(name, str) else ()
+    return tuple(own) or DEFAULT_REFERENCE
 
 
 def _check_reference(

@@ -101,16 +101,13 @@ def _grids(m: dict[str, Any]) -> list[dict[str, Any]]:
         claims = [c["name"] for c in m["claims"] if c["family"] == key]
         rows: dict[str, dict[str, Any]] = {}
         for r in m["property_table"]:
-            if key not in r.get("families", [r["family"]]):
+            if key not in r["families"]:
                 continue
             row = rows.setdefault(
                 r["measure"],
                 {"measure": r["measure"], "title": r["title"], "user": r["user"], "cells": {}},
             )
-            lits = [
-                {**lit, "abbrev": lit.get("abbreviation") or lit["source"]}
-                for lit in r["literature"]
-            ]
+            lits = [{**lit, "abbrev": lit["abbreviation"]} for lit in r["literature"]]
             row["cells"][r["claim"]] = {**r, "literature": lits}
         used = [c for c in claims if any(c in row["cells"] for row in rows.values())]
         grid_rows = [{**row, "cells": [row["cells"].get(c) for c in used]} for row in rows.values()]
@@ -263,7 +260,7 @@ def render_files(report: Report) -> dict[str, str]:
         csp=_csp(js_text),
         js=Markup(js_text),
         grids=_grids(m),
-        abbrevs=m.get("source_marks") or {key: key for key in m["sources"]},
+        abbrevs=m["source_marks"],
         kinds=kinds,
         source_counts=_source_counts(m, kinds),
         blobs={
