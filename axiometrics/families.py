@@ -393,7 +393,8 @@ def _prepare_oq(inputs: tuple[Any, ...], values: Any) -> Prepared:
             scale_values = raw.scale.value_array
             if raw.index is not None:
                 keys, name = raw.index, raw.index_name
-    p, q = validate_distribution_pair(system, gold)
+    # large same-shape pairs come back class-major, the layout the OQ kernels read
+    p, q = validate_distribution_pair(system, gold, class_major=True)
     c = p.shape[-1]
     batch = np.broadcast_shapes(p.shape[:-1], q.shape[:-1])
     vals, batch = _values_and_batch(values, scale_values, c, batch)

@@ -210,9 +210,22 @@ def _clipped(
         if scores.ndim == 0:  # one input: clip the Python float
             return np.asarray(min(max(float(scores), low), high)), None
         return np.clip(scores, low, high), None
-    _check_contract(scores, undefined, measure)
-    with np.errstate(invalid="ignore"):  # undefined entries may hold NaN; they are replaced
-        return np.where(undefined, 0.0, np.clip(scores, low, high)), undefined
+    # Undefined entries may hold anything (NaN included): replaced by a score inside the
+    # range, the min/max check of the defined case decides for the defined ones.
+    filled = np.where(undefined, _inside(measure), scores)
+    if not _within_contract(filled, measure):
+        _check_contract(scores, undefined, measure)
+    np.clip(filled, low, high, out=filled)
+    filled[undefined] = 0.0
+    return filled, undefined
+
+
+def _inside(measure: Measure) -> float:
+    """A score inside the measure's declared range (a finite end, else 0)."""
+    low, high = measure.range.lower, measure.range.upper
+    if math.isfinite(low):
+        return low
+    return high if math.isfinite(high) else 0.0
 
 
 def evaluate_compute(
@@ -279,7 +292,7 @@ def run_compute(
         if isinstance(on_undefined, str):
             idx = [tuple(int(i) for i in row) for row in np.argwhere(undefined)]
             raise UndefinedMeasureError(measure.name, idx, measure.undefined or "undefined input")
-        scores = np.where(undefined, float(on_undefined), scores)
+        scores[undefined] = float(on_undefined)  # scores is a fresh array of ours
     if scores.ndim == 0:
         return float(scores)
-    return np.array(scores)
+    return scores

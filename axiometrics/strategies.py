@@ -107,7 +107,38 @@ def _sampled_tuple(options: tuple[Any, ...]) -> st.SearchStrategy[Any]:
     return st.sampled_from(options)
 
 
+@functools.lru_cache(maxsize=256)
+def _permutations(n: int) -> st.SearchStrategy[list[int]]:
+    """``st.permutations(range(n))``, built once per ``n``."""
+    return st.permutations(range(n))
+
+
+@functools.lru_cache(maxsize=256)
+def _one_or_up_to(top: int) -> st.SearchStrategy[int]:
+    """1, or anything in ``1 .. top`` (shrinks to 1)."""
+    return st.one_of(st.just(1), _ints(1, top))
+
+
+@functools.lru_cache(maxsize=256)
+def _floats(lo: float, hi: float) -> st.SearchStrategy[float]:
+    """``st.floats(lo, hi)``, built once per range."""
+    return st.floats(lo, hi)
+
+
 _BOOLEANS = st.booleans()
+
+
+def _reused(factory: Callable[..., st.SearchStrategy[Any]]) -> Callable[..., Any]:
+    """Build each distinct strategy of ``factory`` once, keyed by its (hashable) arguments.
+
+    Hypothesis validates every new strategy object before its first draw and
+    computes its properties (emptiness, reusable values) anew; for a strategy
+    built inside another strategy's draw that costs more than the draw
+    itself.  A cached object draws exactly the same choices, so cases,
+    shrinking and verdicts are unchanged.  The strategies return fresh
+    arrays on every draw, so sharing the strategy object shares no data.
+    """
+    return functools.lru_cache(maxsize=1024)(factory)
 
 
 class StrategyArgumentError(InvalidArgument, InvalidParameterError):
@@ -281,6 +312,7 @@ EXTREME_MAGNITUDE = 1e9
 _EXTREME_LAYOUTS = ("wide", "near_merge", "tiny", "negative")
 
 
+@_reused
 @st.composite
 def _extreme_values(
     draw: st.DrawFn,
@@ -294,7 +326,7 @@ def _extreme_values(
     exponent = _ints(-9 if not integer else 0, 9)
     if layout == "tiny" and not integer:
         # Every gap tiny relative to the magnitude of the values.
-        base = draw(st.floats(-EXTREME_MAGNITUDE / 2, EXTREME_MAGNITUDE / 2))
+        base = draw(_floats(-EXTREME_MAGNITUDE / 2, EXTREME_MAGNITUDE / 2))
         unit = max(abs(base), 1.0) * EXTREME_RELATIVE_GAP
         gaps = [unit * draw(_ints(1, 1000)) for _ in range(c - 1)]
     elif layout == "near_merge":
@@ -315,7 +347,7 @@ def _extreme_values(
             k = draw(_ints(1, c - 1))
             base = -float(np.sum(gaps[:k])) + float(draw(_ints(-3, 3)))
         if not integer and draw(_BOOLEANS):
-            base += draw(st.floats(-1.0, 1.0))
+            base += draw(_floats(-1.0, 1.0))
     values = base + np.concatenate([[0.0], np.cumsum(gaps)])
     if integer:
         values = np.round(values)
@@ -358,6 +390,7 @@ def class_value_pairs(
     return _value_pairs(lo, hi, bool(integer))
 
 
+@_reused
 @st.composite
 def _value_pairs(draw: st.DrawFn, lo: int, hi: int, integer: bool) -> tuple[np.ndarray, np.ndarray]:
     c = draw(_n_classes(lo, hi))
@@ -377,6 +410,7 @@ def _gaps(max_gap: int, fractional: bool) -> st.SearchStrategy[float]:
     return st.one_of(whole, st.floats(1.0 / max_gap, float(max_gap)))
 
 
+@_reused
 @st.composite
 def _class_values(
     draw: st.DrawFn, lo: int, hi: int, spacing: str, max_gap: int = 1000, fractional: bool = True
@@ -515,6 +549,7 @@ def _transforms(
     return st.one_of(*(builders[k]() for k in kinds))
 
 
+@_reused
 @st.composite
 def _piecewise(draw: st.DrawFn, lo: int, hi: int) -> IncreasingTransform:
     k = draw(_n_classes(lo, hi))
@@ -585,6 +620,7 @@ def class_counts(
     return _class_counts(lo, hi, cap, need if empty_classes else -1, distinct_sizes)
 
 
+@_reused
 @st.composite
 def _class_counts(
     draw: st.DrawFn, lo: int, hi: int, cap: int, need: int, distinct: bool
@@ -679,6 +715,7 @@ def confusion_matrices(
     return _confusion_matrices(lo, hi, cap, empty_gold_classes, empty_system_classes)
 
 
+@_reused
 @st.composite
 def _confusion_matrices(
     draw: st.DrawFn, lo: int, hi: int, cap: int, empty_gold: bool, empty_system: bool
@@ -864,6 +901,7 @@ def distributions(
     return _distributions(lo, hi, cap, usable, zero_bins)
 
 
+@_reused
 @st.composite
 def _distributions(
     draw: st.DrawFn, lo: int, hi: int, cap: int, kinds: tuple[str, ...], zero_bins: bool
@@ -886,6 +924,7 @@ def _distribution_options(
     return cap, usable
 
 
+@_reused
 @st.composite
 def _distribution(
     draw: st.DrawFn, c: int, cap: int, kinds: tuple[str, ...], zero_bins: bool
@@ -906,7 +945,7 @@ def _distribution(
             out[k] = draw(_sampled(TINY_PROBABILITIES))
         return out / out.sum()
     if kind == "continuous":
-        weight = st.floats(1e-3 if not zero_bins else 0.0, 1.0)
+        weight = _floats(1e-3 if not zero_bins else 0.0, 1.0)
         w = np.asarray([draw(weight) for _ in range(c)])
         if w.sum() == 0:
             w[0] = 1.0
@@ -952,6 +991,7 @@ _PAIR_MODES = ("independent", "identical", "nudged", "same_order", "near_identic
 NEAR_IDENTICAL_STEPS = (1e-9, 1e-8, 1e-6, 1e-4)
 
 
+@_reused
 @st.composite
 def _distribution_pairs(
     draw: st.DrawFn,
@@ -981,7 +1021,7 @@ def _distribution_pairs(
     if mode in ("nudged", "same_order"):
         q = draw(_class_counts(c, c, max(cap, 2), 1 if zero_bins else -1, False))
         if mode == "same_order":
-            p = draw(_preserving_counts(q, cap))
+            p = draw(_preserving_counts(tuple(q.tolist()), cap))
             if not zero_bins:
                 p = p + 1 if np.any(p == 0) else p
             return _normalise(p), _normalise(q)
@@ -1019,10 +1059,14 @@ def _priority_levels(counts: np.ndarray) -> np.ndarray:
     return np.searchsorted(levels, counts)
 
 
+@_reused
 @st.composite
-def _preserving_counts(draw: st.DrawFn, q_counts: np.ndarray, cap: int) -> np.ndarray:
-    """Integer weights ordered exactly like ``q_counts`` (ties included)."""
-    rank = _priority_levels(q_counts)
+def _preserving_counts(draw: st.DrawFn, q_counts: tuple[int, ...], cap: int) -> np.ndarray:
+    """Integer weights ordered exactly like ``q_counts`` (ties included).
+
+    The counts come as a tuple so that the strategy can be reused (:func:`_reused`).
+    """
+    rank = _priority_levels(np.asarray(q_counts, dtype=np.int64))
     n_levels = int(rank.max()) + 1
     gaps = [draw(_ints(0 if k == 0 else 1, max(cap, 1))) for k in range(n_levels)]
     level_weight = np.cumsum(gaps)
@@ -1059,7 +1103,7 @@ def priority_preserving_estimates(
             # A fifth of the draws: two gold bins a hair apart (1e-12 .. 1e-6),
             # kept in the same order by an estimate with an ordinary gap.
             q = _normalise(q_counts)
-            i, j = draw(st.permutations(range(q.size)))[:2]
+            i, j = draw(_permutations(q.size))[:2]
             level = max(float(q[i]), float(q[j]), 1.0 / q.size)
             gold = q.copy()
             gold[j] = level
@@ -1068,7 +1112,7 @@ def priority_preserving_estimates(
             rank = _priority_levels(gold)
             weights = np.cumsum([draw(_ints(1, cap)) for _ in range(int(rank.max()) + 1)])
             return _normalise(weights[rank]), gold
-        p_counts = draw(_preserving_counts(q_counts, cap))
+        p_counts = draw(_preserving_counts(tuple(q_counts.tolist()), cap))
         return _normalise(p_counts), _normalise(q_counts)
 
     return build()
@@ -1098,7 +1142,7 @@ def priority_violating_estimates(
         if not uniform_gold and np.all(q_counts == q_counts[0]):
             q_counts = q_counts.copy()
             q_counts[0] = q_counts[0] + 1 if q_counts[0] < cap else q_counts[0] - 1
-        p = draw(_preserving_counts(q_counts, cap)).copy()
+        p = draw(_preserving_counts(tuple(q_counts.tolist()), cap)).copy()
         if np.all(q_counts == q_counts[0]):
             # Uniform gold: every non-uniform estimate breaks a tie.
             p[draw(_ints(0, c - 1))] += draw(_ints(1, cap))
@@ -1107,7 +1151,7 @@ def priority_violating_estimates(
         tied = [(i, j) for i in range(c) for j in range(i + 1, c) if q_counts[i] == q_counts[j]]
         mode = draw(_sampled(("swap", "tie", "break_tie", "free", "near_tie", "near_tie")))
         if mode == "near_tie":
-            return draw(_near_tie_violation(_normalise(q_counts)))
+            return draw(_near_tie_violation(tuple(_normalise(q_counts).tolist())))
         if mode == "break_tie" and tied:
             i, j = draw(_sampled(tied))
             p[i] += draw(_ints(1, cap))
@@ -1133,16 +1177,21 @@ def priority_violating_estimates(
 NEAR_TIE_GAPS = (1e-12, 1e-9, 1e-7, 1e-6)
 
 
+@_reused
 @st.composite
-def _near_tie_violation(draw: st.DrawFn, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _near_tie_violation(
+    draw: st.DrawFn, gold_bins: tuple[float, ...]
+) -> tuple[np.ndarray, np.ndarray]:
     """Gold bins a hair apart and an estimate ordering them the other way.
 
     ``q_i > q_j`` by 1e-12 .. 1e-6 of the bins, and the estimate puts
     ``p_j > p_i`` by a resolvable margin: the violation lives in a gap that a
-    measure rounding the gold would not see.
+    measure rounding the gold would not see.  The gold comes as a tuple so
+    that the strategy can be reused (:func:`_reused`).
     """
+    q = np.asarray(gold_bins, dtype=float)
     c = q.size
-    i, j = draw(st.permutations(range(c)))[:2]
+    i, j = draw(_permutations(c))[:2]
     level = max(float(q[i]), float(q[j]), 1.0 / c)
     gap = draw(_sampled(NEAR_TIE_GAPS)) * level
     gold = q.copy()
@@ -1323,6 +1372,7 @@ def _few_item_improvements(
     return _few_items(lo, hi, empty_gold, empty_system)
 
 
+@_reused
 @st.composite
 def _few_items(
     draw: st.DrawFn, lo: int, hi: int, empty_gold: bool, empty_system: bool
@@ -1349,7 +1399,7 @@ def _few_items(
     else:
         gold = [draw(label) for _ in range(n)]
         if not empty_gold:
-            gold[:c] = draw(st.permutations(range(c)))
+            gold[:c] = draw(_permutations(c))
         if layout == "all_wrong":
             system = [draw(_sampled([k for k in range(c) if k != g])) for g in gold]
             if not empty_system and not empty_gold:
@@ -1359,7 +1409,7 @@ def _few_items(
         else:
             system = [draw(label) for _ in range(n)]
             if not empty_system:
-                system[:c] = draw(st.permutations(range(c)))
+                system[:c] = draw(_permutations(c))
     wrong = [k for k in range(n) if system[k] != gold[k]]
     if not wrong:
         system[0] = gold[0] + 1 if gold[0] < c - 1 else gold[0] - 1
@@ -1453,6 +1503,7 @@ def _dense_matrices(lo: int, hi: int, cap: int) -> st.SearchStrategy[np.ndarray]
     return _near_cap(lo, hi, cap)
 
 
+@_reused
 @st.composite
 def _near_cap(draw: st.DrawFn, lo: int, hi: int, cap: int) -> np.ndarray:
     c = draw(_n_classes(lo, hi))
@@ -1629,7 +1680,7 @@ def mass_transfers(
         gold[start:] = draw(_support_counts(c - start, cap))
         # Half of the draws move mass at the far end of the scale (bin 1 to
         # bin 0, or C-2 to C-1 mirrored), where clipped scales break.
-        source = draw(st.one_of(st.just(1), _ints(1, start)))
+        source = draw(_one_or_up_to(start))
         p = draw(_class_counts(c, c, cap, 1, False)).copy()
         if p[source] == 0:
             p[source] = 1

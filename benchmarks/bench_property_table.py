@@ -59,11 +59,11 @@ def committed_outcomes(path: Path = COMMITTED) -> dict[tuple[str, str, str], str
 
 
 def use_tree(tree: Path) -> None:
-    """Import axiometrics, and its built-in ordinal measures, from another checkout.
+    """Import axiometrics, and its built-in plugins, from another checkout.
 
     The installed package's entry points name plugin modules of this tree;
-    only the ordinal ones (which every checkout has) are kept, loaded from
-    ``tree/measures``.
+    those whose module the other checkout also has are kept, loaded from
+    ``tree/measures`` (an older checkout may lack the later families).
     """
     sys.path.insert(0, str(tree))
     import axiometrics
@@ -84,8 +84,15 @@ def use_tree(tree: Path) -> None:
     from axiometrics import registry
 
     everything = registry._entry_points
+
+    def in_tree(ep: Any) -> bool:
+        module = ep.value.split(":")[0]
+        if not module.startswith("axiometrics.measures."):
+            return True  # a third-party plugin: not part of either checkout
+        return (tree / "measures" / f"{module.rsplit('.', 1)[1]}.py").is_file()
+
     registry._entry_points = lambda group, third_party: [
-        ep for ep in everything(group, third_party) if ep.name.startswith("ordinal")
+        ep for ep in everything(group, third_party) if in_tree(ep)
     ]
 
 

@@ -13,12 +13,20 @@ whatever the batch size.
 Every built-in measure scores each batch element on its own, so the blocks'
 scores are those of the whole call; :func:`blockwise` only cuts and
 reassembles (``tests/test_fast_paths.py`` checks the equality).
+
+Kernels that keep their per-block temporaries in buffers of their own take
+them from :func:`scratch`: one set of buffers per thread, kept between calls
+(at most :data:`SCRATCH_ELEMENTS` entries each), because even one fresh
+mapping per call costs a page fault per 4 KiB on first write.  A kernel
+never returns a view of a scratch buffer.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -26,12 +34,18 @@ import numpy as np
 
 from axiometrics import Evaluation
 
-__all__ = ["BLOCK_CELLS", "blockwise"]
+__all__ = ["BLOCK_CELLS", "SCRATCH_ELEMENTS", "block_slices", "blockwise", "scratch"]
 
 #: Input cells (float64 entries of the largest input) per block: 1 MiB arrays.
 BLOCK_CELLS = 2**17
 
+#: Largest scratch buffer kept between calls, in entries (8 MiB of float64): a few
+#: blocks' worth of cells.  Larger requests get a fresh array each time.
+SCRATCH_ELEMENTS = 2**20
+
 F = TypeVar("F", bound=Callable[..., Any])
+
+_SCRATCH = threading.local()
 
 
 def blockwise(core: tuple[int, ...]) -> Callable[[F], F]:
@@ -65,11 +79,11 @@ def blockwise(core: tuple[int, ...]) -> Callable[[F], F]:
             flat_values = values if values.ndim == 1 else _flatten(values, batch, 1)
             scores = np.empty(size)
             undefined: np.ndarray | None = None
-            for start in range(0, size, per_block):
-                block = slice(start, start + per_block)
+            for start, stop in _bounds(size, cells):
+                block = slice(start, stop)
                 part_values = flat_values if flat_values.ndim == 1 else flat_values[block]
                 found = compute(*(a[block] for a in flat), values=part_values, **params)
-                rows = len(range(*block.indices(size)))
+                rows = stop - start
                 if isinstance(found, Evaluation):
                     if undefined is None:
                         undefined = np.zeros(size, dtype=bool)
@@ -97,3 +111,57 @@ def _flatten(a: np.ndarray, batch: tuple[int, ...], core: int) -> np.ndarray:
     """``a`` broadcast to ``batch`` and flattened to one batch axis (a view where possible)."""
     tail = a.shape[a.ndim - core :]
     return np.broadcast_to(a, (*batch, *tail)).reshape(-1, *tail)
+
+
+def block_slices(size: int, cells: int) -> list[slice]:
+    """Slices cutting ``size`` batch elements of ``cells`` cells each into blocks.
+
+    For kernels that prepare what depends on the marginals once for the
+    whole batch and run only their ``(C, C)``-per-element steps block by
+    block; each block holds about :data:`BLOCK_CELLS` cells.
+    """
+    return [slice(start, stop) for start, stop in _bounds(size, cells)]
+
+
+def _bounds(size: int, cells: int) -> list[tuple[int, int]]:
+    """``(start, stop)`` of blocks of equal sizes (within one) of about :data:`BLOCK_CELLS` cells.
+
+    Equal blocks let a kernel reuse one set of buffers for every block, and
+    the allocator reuse the memory of one block's temporaries for the next:
+    a short last block of another size makes it map fresh pages again.
+    """
+    per_block = max(1, BLOCK_CELLS // max(cells, 1))
+    count = max(1, -(-size // per_block))
+    edges = [size * k // count for k in range(count + 1)]
+    return list(itertools.pairwise(edges))
+
+
+def scratch(name: str, shape: tuple[int, ...], dtype: Any = np.float64) -> np.ndarray:
+    """An uninitialised buffer of ``shape`` for one kernel step, reused between calls.
+
+    Parameters
+    ----------
+    name
+        Which buffer: one per kernel and purpose, so that no two steps that
+        are alive at the same time share one.
+    shape, dtype
+        The array wanted; its entries hold whatever the last user left.
+
+    Returns
+    -------
+    numpy.ndarray
+        A C-contiguous view of this thread's buffer ``name`` (grown when too
+        small), or a fresh array when ``shape`` holds more than
+        :data:`SCRATCH_ELEMENTS` entries.
+    """
+    kind = np.dtype(dtype)
+    size = math.prod(shape)
+    if size > SCRATCH_ELEMENTS:
+        return np.empty(shape, dtype=kind)
+    buffers: dict[tuple[str, str], np.ndarray] = _SCRATCH.__dict__.setdefault("buffers", {})
+    key = (name, kind.str)
+    held = buffers.get(key)
+    if held is None or held.size < size:
+        held = np.empty(size, dtype=kind)
+        buffers[key] = held
+    return held[:size].reshape(shape)

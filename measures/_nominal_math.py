@@ -24,10 +24,13 @@ from axiometrics.errors import InvalidParameterError
 __all__ = [
     "PerClass",
     "class_counts",
+    "class_rows",
     "divide",
     "dot",
     "fbeta_per_class",
     "geometric_mean",
+    "geometric_mean_by_class",
+    "hits_and_gold_rows",
     "masked_total",
     "matthews",
     "mean_over",
@@ -56,6 +59,35 @@ def class_counts(m: np.ndarray) -> PerClass:
         np.einsum("...ij->...i", m),
         np.einsum("...ij->...j", m),
         np.einsum("...ij->...", m),
+    )
+
+
+def class_rows(m: np.ndarray) -> PerClass:
+    """:func:`class_counts` as class-major rows ``(C, b)``, the batch flattened (``N``: ``(b,)``).
+
+    Sums over the classes, running sums and products then combine whole
+    contiguous rows of the batch; along the short last axis of ``(b, C)``
+    arrays the same steps cost several times more.  ``einsum`` sums into
+    ``(b, C)`` fastest, so each marginal takes one small transposed copy.
+    """
+    c = m.shape[-1]
+    flat = m.reshape(-1, c, c)
+    system = np.ascontiguousarray(np.einsum("bij->bi", flat).T)
+    return PerClass(
+        np.ascontiguousarray(np.diagonal(flat, axis1=1, axis2=2).T),
+        system,
+        np.ascontiguousarray(np.einsum("bij->bj", flat).T),
+        np.add.reduce(system, axis=0),
+    )
+
+
+def hits_and_gold_rows(m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``tp_k`` and ``gold_k`` as class-major rows ``(C, b)`` (:func:`class_rows` but ``sys_k``)."""
+    c = m.shape[-1]
+    flat = m.reshape(-1, c, c)
+    return (
+        np.ascontiguousarray(np.diagonal(flat, axis1=1, axis2=2).T),
+        np.ascontiguousarray(np.einsum("bij->bj", flat).T),
     )
 
 
@@ -122,21 +154,39 @@ def geometric_mean(per_class: np.ndarray, members: np.ndarray) -> np.ndarray:
     return np.where(any_zero | (count == 0), 0.0, np.exp(mean_log))
 
 
-def _others(x: np.ndarray) -> np.ndarray:
-    """``sum_{l != k} x_l`` for each ``k``, from exclusive prefix and suffix sums.
+#: Classes up to which :func:`geometric_mean_by_class` multiplies mantissas directly:
+#: a product of that many factors in ``[1/2, 1)`` stays above ``2**-1000``, far from
+#: the smallest normal double.
+_MANTISSA_CLASSES = 1000
 
-    Only additions of non-negative terms: no cancellation, unlike ``sum(x) - x_k``
-    when ``x_k`` dominates.  The running sums go column by column (``cumsum``
-    along a short last axis is several times slower on a batch).
+
+def geometric_mean_by_class(per_class: np.ndarray, members: np.ndarray) -> np.ndarray:
+    """:func:`geometric_mean` of class-major rows ``(C, b)``, without a logarithm per entry.
+
+    Each factor is split into its mantissa in ``[1/2, 1)`` and its binary
+    exponent (``numpy.frexp``, exact); the mantissas multiply without
+    underflow for up to :data:`_MANTISSA_CLASSES` classes and the exponents
+    add, so one ``log2`` per matrix gives the mean logarithm.  More classes
+    take :func:`geometric_mean`.
     """
-    c = x.shape[-1]
-    out = np.zeros(x.shape)
-    for k in range(1, c):  # prefix: x_0 + ... + x_{k-1}
-        np.add(out[..., k - 1], x[..., k - 1], out=out[..., k])
-    suffix = np.zeros(x.shape[:-1])
-    for k in range(c - 2, -1, -1):  # plus x_{k+1} + ... + x_{C-1}
-        suffix += x[..., k + 1]
-        out[..., k] += suffix
+    if per_class.shape[0] > _MANTISSA_CLASSES:
+        return geometric_mean(per_class.T, members.T)
+    positive = members & (per_class > 0)
+    mantissa, exponent = np.frexp(np.where(positive, per_class, 1.0))
+    count = np.add.reduce(members, axis=0, dtype=np.int64)
+    total_log = np.log2(np.multiply.reduce(mantissa, axis=0))
+    total_log += np.add.reduce(exponent, axis=0, dtype=np.int64)
+    any_zero = np.add.reduce(positive, axis=0, dtype=np.int64) < count
+    mean_log = divide(total_log, count)
+    return np.where(any_zero | (count == 0), 0.0, np.exp2(mean_log))
+
+
+def _earlier(x: np.ndarray) -> np.ndarray:
+    """``sum_{l < k} x_l`` for each class ``k`` of class-major rows ``(C, b)`` (additions only)."""
+    out = np.empty(x.shape)
+    out[0] = 0.0
+    for k in range(1, x.shape[0]):
+        np.add(out[k - 1], x[k - 1], out=out[k])
     return out
 
 
@@ -150,7 +200,10 @@ def matthews(m: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     ``sum_{k != l} p_k p_l`` and ``sum_{k != l} t_k t_l``.  Every sum adds
     non-negative terms, so a cell of 10^6 items next to cells of one item
     keeps its precision (``1 - sum_k p_k t_k`` would not); the variances are
-    exactly 0 for a single-class system or gold.
+    exactly 0 for a single-class system or gold.  The pair sums run over
+    ``k < l`` with running sums of class-major rows (:func:`class_rows`):
+    ``sum_{k != l} p_k p_l = 2 sum_l p_l sum_{k<l} p_k`` and ``D_e = sum_l
+    (t_l sum_{k<l} p_k + p_l sum_{k<l} t_k)``.
 
     Returns
     -------
@@ -159,18 +212,21 @@ def matthews(m: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         mask of constant systems (``cov(s, s) = 0``) and the mask of
         single-class golds (``cov(g, g) = 0``).
     """
-    counts = class_counts(m)
-    n = counts.total[..., None]
+    batch = m.shape[:-2]
+    counts = class_rows(m)
+    n = counts.total
     p = counts.system / n
     t = counts.gold / n
     off = ~np.eye(m.shape[-1], dtype=bool)
-    observed = masked_total(m, off) / counts.total
-    expected = dot(p, _others(t))
-    var_s = dot(p, _others(p))
-    var_g = dot(t, _others(t))
+    observed = masked_total(m, off).reshape(-1) / n
+    earlier_p = _earlier(p)
+    earlier_t = _earlier(t)
+    expected = np.einsum("kb,kb->b", t, earlier_p) + np.einsum("kb,kb->b", p, earlier_t)
+    var_s = 2.0 * np.einsum("kb,kb->b", p, earlier_p)
+    var_g = 2.0 * np.einsum("kb,kb->b", t, earlier_t)
     denominator = np.sqrt(var_s) * np.sqrt(var_g)
     r = np.clip(divide(expected - observed, denominator), -1.0, 1.0)
-    return r, var_s <= 0, var_g <= 0
+    return r.reshape(batch), (var_s <= 0).reshape(batch), (var_g <= 0).reshape(batch)
 
 
 def positive_index(positive: int, n_classes: int) -> int:

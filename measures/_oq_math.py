@@ -1,14 +1,20 @@
 """Vectorised building blocks of the ordinal-quantification measures (private).
 
-The measures copy each (system, gold) pair once into class-major rows
-``(C, batch)``, one contiguous row per class (:func:`normalised_rows`,
-:func:`class_rows`): sums over the classes and running sums along them are
-then additions of whole rows, which numpy vectorises, instead of reductions
-and ``cumsum`` along a short last axis (several times slower than a pass over
-the data at 11 classes).  Scores come out as ``(batch,)`` and are reshaped to
-the batch shape, so nothing is copied back.  Elementwise kernels
-(:func:`kl_terms`, :func:`js_terms`, :func:`harmonic_combination`) take any
-layout.
+The measures lay a (system, gold) pair out class-major and side by side
+(:class:`Pair`): one ``(C, 2n)`` array whose row ``k`` holds class ``k`` of
+the ``n`` system distributions followed by class ``k`` of the ``n`` gold
+distributions.  Sums over the classes and running sums along them are then
+additions of whole rows, which numpy vectorises, instead of reductions and
+``cumsum`` along a short last axis (several times slower than a pass over
+the data at 11 classes), and every step that treats both sides alike (the
+rescaling, DNKT's pair comparisons, the running sums of the order-aware
+divergences, which stack a forward and a backward pass the same way) is one
+numpy call over both.  The scoring contract hands large same-shape pairs
+over already in this layout (``validate_distribution_pair(...,
+class_major=True)``), so :func:`pair_rows` reads them without a copy.
+Scores come out as ``(n,)`` and are reshaped to the batch shape.
+Elementwise kernels (:func:`kl_terms`, :func:`js_terms`,
+:func:`harmonic_combination`) take any layout.
 
 Nothing here divides by zero or takes the logarithm of zero, so the
 functions are safe under the ``np.errstate(divide="raise", invalid="raise",
@@ -17,38 +23,51 @@ in :mod:`ordinal_quantification`.
 
 Temporaries stay within ``O(batch x C)``: the order-aware divergences are
 distances between positions (class values or cumulative gold midpoints), so
-their weighted sums come from running sums (:func:`position_divergence`),
-and DNKT compares the ``C(C-1)/2`` bin pairs as ``int8`` signs.  The
-batch-major forms :func:`midpoint_divergence_terms` and
-:func:`bin_kendall_tau` run the same kernels; ``tests/test_fast_paths.py``
-checks each against the straightforward formula.
+their weighted sums come from running sums of the gaps between neighbouring
+positions (:func:`divergence_halves`, :func:`spread`), and DNKT compares the
+``C(C-1)/2`` bin pairs as ``int8`` signs.  The batch-major forms
+:func:`midpoint_divergence_terms` and :func:`bin_kendall_tau` run the same
+kernels; ``tests/test_fast_paths.py`` and ``tests/measures/test_oq_kernels.py``
+check each against the straightforward formula.
 """
 
 from __future__ import annotations
 
+import functools
+import math
 from typing import NamedTuple
 
 import numpy as np
 
+from axiometrics.distributions import class_major_rows
+
 __all__ = [
-    "Rows",
+    "Pair",
     "bin_kendall_tau",
     "class_rows",
     "count_rows",
     "cumulative_gap_rows",
+    "divergence_halves",
     "gold_mass_weights",
     "harmonic_combination",
     "js_terms",
-    "kendall_rows",
+    "jsd_rows",
+    "kendall_pair",
     "kl_terms",
-    "mean_over_rows",
+    "kld_rows",
+    "masked_divergence_sums",
+    "mean_divergence_over",
     "midpoint_divergence_terms",
-    "midpoint_positions",
-    "normalised_rows",
-    "position_divergence",
+    "midpoint_gaps",
+    "pair_rows",
+    "raw_and_normalised",
     "running_sums",
+    "spread",
+    "uniform_step",
+    "value_gaps",
     "value_positions",
     "value_rows",
+    "value_totals",
 ]
 
 
@@ -81,15 +100,16 @@ def midpoint_divergence_terms(system: np.ndarray, gold: np.ndarray) -> np.ndarra
     """``DW_i = sum_j delta_ij (p_j - q_j)^2``, the distances of :func:`gold_mass_weights`.
 
     ``delta_ij = |m_i - m_j|`` for the cumulative midpoints
-    ``m_k = q_0 + ... + q_{k-1} + q_k / 2`` (non-decreasing): the
-    batch-major form of :func:`position_divergence` at
-    :func:`midpoint_positions`, ``O(batch x C)`` work and memory instead of
-    a ``(C, C)`` weight matrix per distribution.
+    ``m_k = q_0 + ... + q_{k-1} + q_k / 2`` (non-decreasing), whose gaps are
+    ``m_{k+1} - m_k = (q_k + q_{k+1}) / 2`` (:func:`midpoint_gaps`): the
+    batch-major form of :func:`divergence_halves`, ``O(batch x C)`` work and
+    memory instead of a ``(C, C)`` weight matrix per distribution.  The
+    inputs are used as given (not rescaled).
     """
     shape = np.broadcast_shapes(system.shape, gold.shape)
     p, q = class_rows(system, shape), class_rows(gold, shape)
-    squares = np.square(p - q)
-    return position_divergence(midpoint_positions(q), squares).T.reshape(shape)
+    halves = divergence_halves(midpoint_gaps(q), p - q)
+    return _divergence_rows(halves).T.reshape(shape)
 
 
 def bin_kendall_tau(system: np.ndarray, gold: np.ndarray, tie_tolerance: float) -> np.ndarray:
@@ -102,11 +122,11 @@ def bin_kendall_tau(system: np.ndarray, gold: np.ndarray, tie_tolerance: float) 
     ``tau = (CONC - DISC) / sqrt(max(1, NT) * max(1, NT*))`` with ``NT`` and
     ``NT*`` the untied pairs of the system and of the gold.
 
-    The batch-major form of :func:`kendall_rows`, whose pair signs are small
+    The batch-major form of :func:`kendall_pair`, whose pair signs are small
     integers (``int8``), one row per pair and one column per distribution.
     """
     shape = np.broadcast_shapes(system.shape, gold.shape)
-    tau = kendall_rows(class_rows(system, shape), class_rows(gold, shape), tie_tolerance)
+    tau = kendall_pair(pair_rows(system, gold, normalise=False), tie_tolerance)
     return tau.reshape(shape[:-1])
 
 
@@ -170,8 +190,8 @@ def js_terms(p: np.ndarray, q: np.ndarray) -> np.ndarray:
     positive = mid > 0
     u = np.divide(p, mid, out=np.zeros(mid.shape), where=positive)
     v = np.divide(q, mid, out=np.zeros(mid.shape), where=positive)
-    linear = u + v
-    linear -= 2.0
+    linear = u - 1.0  # exact near u = 1 (Sterbenz), where the terms are small
+    linear += v - 1.0  # (fl(u) + fl(v)) - 2 would round the sum to the spacing of 2
     linear *= mid  # m (fl(u) - 1 + fl(v) - 1)
     terms = _log_in_place(u)
     terms *= p
@@ -187,6 +207,8 @@ def js_terms(p: np.ndarray, q: np.ndarray) -> np.ndarray:
 #: Stands in for 0 in a logarithm whose result is multiplied by 0 (``0 log 0 = 0``).
 _TINY = float(np.finfo(float).tiny)
 
+_LN2 = math.log(2.0)
+
 
 def _log_in_place(x: np.ndarray) -> np.ndarray:
     """Natural ``log(x)`` of non-negative ``x``, in place, finite where ``x = 0``.
@@ -199,45 +221,245 @@ def _log_in_place(x: np.ndarray) -> np.ndarray:
     return np.log(x, out=x)
 
 
-# -- class-major kernels (see the module docstring) ----------------------------
+def kld_rows(p: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``KLD(p || q)`` in bits per column of class-major rows, and where it is undefined.
+
+    The terms of :func:`kl_terms` summed over the classes, with fewer passes:
+    a gold entry of 0 is divided as the smallest normal float (a finite
+    ratio, since ``p <= 1``; its term is 0 where ``p`` is 0 too, and
+    otherwise the column is undefined), the logarithm's guard against 0 runs
+    only when ``p`` has a zero, and the sum is clipped at 0 instead of each
+    term (the terms are non-negative up to rounding).  When most columns are
+    undefined only the others are computed (their scores are 0).  A
+    subnormal gold entry, whose ratio may overflow, takes the per-entry path
+    of :func:`kl_terms`.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        The divergences ``(n,)`` and the boolean mask ``(n,)`` of the columns
+        with some ``q_i = 0 < p_i``.
+    """
+    p_small = not p.min() >= _TINY
+    if q.min() >= _TINY:
+        return _kl_sums(p, q, q, p_small), np.zeros(q.shape[1:], dtype=bool)
+    zero = q == 0
+    undefined = (np.logical_and(zero, p > 0) if p_small else zero).any(axis=0)
+    if np.count_nonzero(q < _TINY) != np.count_nonzero(zero):  # a subnormal gold entry
+        terms = kl_terms(p, q)
+        terms *= ~zero  # p_i > 0 = q_i: undefined, reported by the mask
+        return np.add.reduce(terms, axis=0), undefined
+    defined = ~undefined
+    kept = int(np.count_nonzero(defined))
+    if kept * 2 > defined.size:
+        return _kl_sums(p, q, np.maximum(q, _TINY), p_small), undefined
+    total = np.zeros(defined.shape)
+    if kept:
+        p_kept, q_kept = p[:, defined], q[:, defined]
+        small = not p_kept.min() >= _TINY
+        total[defined] = _kl_sums(p_kept, q_kept, np.maximum(q_kept, _TINY), small)
+    return total, undefined
 
 
-class Rows(NamedTuple):
-    """A (system, gold) pair of distribution batches, class-major."""
+def _kl_sums(p: np.ndarray, q: np.ndarray, safe_q: np.ndarray, p_small: bool) -> np.ndarray:
+    """The sums of :func:`kld_rows`'s terms, ``safe_q`` being ``q`` with 0 raised to tiny."""
+    ratio = np.divide(p, safe_q)
+    linear = ratio - 1.0
+    linear *= q  # q (fl(u) - 1)
+    if p_small:  # u = 0 where p = 0 (and u may underflow next to a tiny p)
+        np.maximum(ratio, _TINY, out=ratio)
+    terms = np.log(ratio, out=ratio)
+    terms *= p
+    terms -= linear
+    total = np.add.reduce(terms, axis=0)
+    np.maximum(total, 0.0, out=total)
+    total *= 1.0 / _LN2
+    return total
 
-    p: np.ndarray  # (C, batch): the system distributions, rescaled to sum to 1
-    q: np.ndarray  # (C, batch): the gold distributions, rescaled to sum to 1
+
+def jsd_rows(p: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """``JSD(p, q)`` in bits per column of class-major rows.
+
+    With ``m = (p + q) / 2`` and, per entry, ``a = max(p, q)``,
+    ``b = min(p, q)``, the two terms of the entry are
+    ``a log(a / m) + b log(b / m)``; here ``u = fl(a / m)`` (in ``[1, 2]``)
+    and ``2 - u`` (exact, Sterbenz) stands in for ``b / m``::
+
+        a log u + b log(2 - u),
+
+    which is stationary in ``u`` at the exact ratio (its derivative
+    ``a / u - b / (2 - u)`` vanishes there), so the rounding of ``m`` and
+    of ``u`` enters only to second order: two nearly equal distributions get
+    their small divergence to many digits (1e-9 apart: about 1e-8 relative),
+    where rounded ratios taken separately on each side leave noise of the
+    size of the result.  One division and two logarithms per entry; the
+    logarithm of ``2 - u`` is guarded against 0 (``b = 0``, or ``b`` below
+    the rounding of ``u``: then ``b log`` is at most ``b`` times 709), and
+    the midpoint against 0 only when the larger side has an entry below the
+    smallest normal float (``u`` is then kept in ``[1, 2]``; an entry 0 on
+    both sides adds 0).  The sum over the classes is clipped at 0.
+    """
+    big = np.maximum(p, q)
+    small = np.minimum(p, q)
+    mid = p + q
+    mid *= 0.5
+    guarded = not big.min() >= _TINY  # an entry 0 on both sides, or subnormal
+    if guarded:
+        np.maximum(mid, _TINY, out=mid)
+    u = np.divide(big, mid, out=mid)
+    if guarded:  # u = 0 where both are 0 (a term 0 log 1 = 0), else within rounding of [1, 2]
+        np.clip(u, 1.0, 2.0, out=u)
+    v = np.subtract(2.0, u)
+    np.maximum(v, _TINY, out=v)
+    # sum_k a_k log u_k + b_k log v_k, each product summed as einsum forms it (no product array)
+    total = np.einsum("kb,kb->b", big, np.log(u, out=u))
+    total += np.einsum("kb,kb->b", small, np.log(v, out=v))
+    np.maximum(total, 0.0, out=total)
+    total *= 0.5 / _LN2
+    return total
+
+
+# -- the class-major layout (see the module docstring) --------------------------
+
+
+class Pair(NamedTuple):
+    """A (system, gold) pair class-major and side by side.
+
+    ``both`` is ``(C, 2n)``: columns ``:n`` are the ``n`` system
+    distributions, columns ``n:`` the gold ones, one row per class.
+    """
+
+    both: np.ndarray
     batch: tuple[int, ...]  # the broadcast batch shape of the inputs
 
+    @property
+    def n(self) -> int:
+        """The number of distribution pairs."""
+        return self.both.shape[1] // 2
 
-def class_rows(x: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
-    """``x`` broadcast to ``shape`` ``(..., C)`` and copied class-major, ``(C, batch)``."""
-    c = shape[-1]
-    return np.array(np.broadcast_to(x, shape).reshape(-1, c).T, order="C")  # always a copy
+    @property
+    def p(self) -> np.ndarray:
+        """The system rows ``(C, n)``."""
+        return self.both[:, : self.n]
+
+    @property
+    def q(self) -> np.ndarray:
+        """The gold rows ``(C, n)``."""
+        return self.both[:, self.n :]
 
 
-def normalised_rows(system: np.ndarray, gold: np.ndarray, values: np.ndarray | None = None) -> Rows:
-    """The pair class-major, each distribution rescaled to sum to exactly 1 (up to rounding).
+def _major(x: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """``x`` broadcast to ``shape``, class-major ``(C, n)`` (a view when the layout allows)."""
+    if x.shape != shape:
+        x = np.broadcast_to(x, shape)
+    return x.reshape(-1, shape[-1]).T
+
+
+def _column_sums(rows: np.ndarray) -> np.ndarray:
+    """The sums over the classes of ``(C, n)`` rows, in the order their memory favours."""
+    if rows.strides[-1] == rows.itemsize:  # class-major memory: additions of whole rows
+        return np.add.reduce(rows, axis=0)
+    return np.einsum("ib->b", rows)  # batch-major (or broadcast) memory
+
+
+def _unit(sums: np.ndarray, c: int) -> bool:
+    """Whether every sum is 1 up to the rounding of a sum of ``c`` terms (``c`` ulps).
+
+    Such distributions already sum to 1 as well as floating point can
+    tell: rescaling would move each value by a few ulps, which is rounding,
+    so it is skipped (a pass over the pair saved).
+    """
+    if sums.size == 0:
+        return True
+    bound = c * _ULP
+    return float(sums.max()) - 1.0 <= bound and 1.0 - float(sums.min()) <= bound
+
+
+#: The spacing of floats just above 1.
+_ULP = 2.0**-52
+
+
+def _shape(system: np.ndarray, gold: np.ndarray, values: np.ndarray | None) -> tuple[int, ...]:
+    if system.shape == gold.shape and (values is None or values.ndim == 1):
+        return system.shape
+    return np.broadcast_shapes(system.shape, gold.shape, () if values is None else values.shape)
+
+
+def _validated(
+    system: np.ndarray, gold: np.ndarray, shape: tuple[int, ...]
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The class-major rows and sums behind a validated pair of ``shape`` (else ``None``)."""
+    if system.shape != shape or gold.shape != shape:
+        return None
+    return class_major_rows(system, gold)
+
+
+def pair_rows(
+    system: np.ndarray,
+    gold: np.ndarray,
+    values: np.ndarray | None = None,
+    *,
+    normalise: bool = True,
+) -> Pair:
+    """The pair as a :class:`Pair`, rescaled to sum to 1 unless ``normalise=False``.
 
     Validation accepts sums within ``SUM_TOLERANCE`` of 1 (probabilities
     printed with a few decimals); rescaling keeps the bounded measures inside
     their declared ranges on such inputs.  The sums are close to 1, so the
-    division is safe.
+    division is safe.  Distributions whose sums are all 1 up to rounding
+    (``C`` ulps) are not rescaled: that would only move each value by a few
+    ulps.  With ``normalise=False`` the values are as given.
+
+    A pair validated class-major by the scoring contract is read without a
+    copy (read-only), with the class sums its check computed.
 
     Pass the class values of a measure that reads them: a batch of values
     widens the batch (one score per set of values).
     """
-    shape = np.broadcast_shapes(system.shape, gold.shape, () if values is None else values.shape)
-    return Rows(_scaled_rows(system, shape), _scaled_rows(gold, shape), shape[:-1])
+    shape = _shape(system, gold, values)
+    found = _validated(system, gold, shape)
+    if found is not None:
+        rows, sums = found
+        if normalise and not _unit(sums, shape[-1]):
+            rows = np.divide(rows, sums)
+        return Pair(rows, shape[:-1])
+    a, b = _major(system, shape), _major(gold, shape)
+    n = a.shape[1]
+    both = np.empty((shape[-1], 2 * n))
+    sums_a = _column_sums(a) if normalise else None
+    sums_b = _column_sums(b) if normalise else None
+    if sums_a is None or sums_b is None or (_unit(sums_a, shape[-1]) and _unit(sums_b, shape[-1])):
+        np.copyto(both[:, :n], a)
+        np.copyto(both[:, n:], b)
+    else:  # the division reads the layout given: one pass that rescales and transposes
+        np.divide(a, sums_a, out=both[:, :n])
+        np.divide(b, sums_b, out=both[:, n:])
+    return Pair(both, shape[:-1])
 
 
-def _scaled_rows(x: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
-    """:func:`class_rows` divided by each distribution's sum, in the pass that transposes."""
-    c = shape[-1]
-    flat = np.broadcast_to(x, shape).reshape(-1, c)
-    out = np.empty((c, flat.shape[0]))
-    np.divide(flat.T, np.einsum("bi->b", flat), out=out)
-    return out
+def raw_and_normalised(
+    system: np.ndarray, gold: np.ndarray, values: np.ndarray | None = None
+) -> tuple[Pair, Pair]:
+    """:func:`pair_rows` as given and rescaled, the second from the first (one copy at most)."""
+    shape = _shape(system, gold, values)
+    found = _validated(system, gold, shape)
+    if found is not None:
+        rows, sums = found
+    else:
+        rows = pair_rows(system, gold, values, normalise=False).both
+        sums = _column_sums(rows)
+    raw = Pair(rows, shape[:-1])
+    if _unit(sums, shape[-1]):
+        return raw, raw
+    return raw, Pair(np.divide(rows, sums), shape[:-1])
+
+
+# -- the class-major kernels ----------------------------------------------------
+
+
+def class_rows(x: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """``x`` broadcast to ``shape`` ``(..., C)`` and copied class-major, ``(C, batch)``."""
+    return np.array(_major(x, shape), order="C")  # always a copy
 
 
 def value_rows(values: np.ndarray, batch: tuple[int, ...]) -> np.ndarray:
@@ -250,7 +472,7 @@ def value_rows(values: np.ndarray, batch: tuple[int, ...]) -> np.ndarray:
 def running_sums(rows: np.ndarray) -> np.ndarray:
     """Running sums down the class rows, in place (``cumsum`` along the classes, same order)."""
     for k in range(1, rows.shape[0]):
-        rows[k] += rows[k - 1]
+        np.add(rows[k], rows[k - 1], out=rows[k])
     return rows
 
 
@@ -260,18 +482,9 @@ def count_rows(mask: np.ndarray) -> np.ndarray:
     return np.add.reduce(mask.view(np.uint8), axis=0, dtype=wide)
 
 
-def mean_over_rows(terms: np.ndarray, over: np.ndarray) -> np.ndarray:
-    """Mean of the ``(C, batch)`` terms over the rows where ``over`` holds (one at least).
-
-    The terms are zeroed outside ``over`` in place: pass an array the caller no longer needs.
-    """
-    terms *= over
-    return terms.sum(axis=0) / count_rows(over)
-
-
 def cumulative_gap_rows(p: np.ndarray, q: np.ndarray) -> np.ndarray:
     """``|CP_i - CQ_i|`` for ``i = 0 .. C-2``: the gaps between the cumulative distributions."""
-    gap = running_sums(p - q)[:-1]
+    gap = running_sums(np.subtract(p[:-1], q[:-1]))
     return np.abs(gap, out=gap)
 
 
@@ -289,60 +502,187 @@ def value_positions(values: np.ndarray) -> np.ndarray:
     return unit
 
 
-def midpoint_positions(q: np.ndarray) -> np.ndarray:
-    """Cumulative midpoints ``m_k = q_0 + ... + q_{k-1} + q_k / 2`` of the gold rows."""
-    mid = running_sums(q.copy())
-    mid -= 0.5 * q
-    return mid
+def value_gaps(values: np.ndarray, batch: tuple[int, ...]) -> np.ndarray:
+    """Gaps ``x_{k+1} - x_k`` between the value positions, ``(C - 1, 1)`` or ``(C - 1, n)``."""
+    if values.ndim == 1:
+        return _shared_gaps(_key(values))[0]
+    return np.diff(value_positions(value_rows(values, batch)), axis=0)
 
 
-def position_divergence(positions: np.ndarray, squares: np.ndarray) -> np.ndarray:
-    """``DW_i = sum_j |x_i - x_j| s_j`` for non-decreasing positions ``x``, class-major.
+def uniform_step(values: np.ndarray) -> float | None:
+    """The common gap ``x_{k+1} - x_k`` of equidistant shared class values (else ``None``).
 
-    The part from the classes below ``i`` grows by the gap to the previous
-    class times the mass below it, and the part from above likewise::
-
-        L_i = L_{i-1} + (x_i - x_{i-1}) S_<i,    U_i = U_{i+1} + (x_{i+1} - x_i) S_>i,
-
-    ``DW_i = L_i + U_i``: ``O(C)`` per distribution instead of a ``(C, C)``
-    weight matrix, every term non-negative (no cancellation), and no
-    temporary larger than one row.  The value weights of RNOD, RSNOD and
-    RNADW are distances between value positions (:func:`value_positions`),
-    the gold-mass weights of RNOD2 and RNADW2 distances between cumulative
-    midpoints (:func:`midpoint_positions`).
+    Equidistant values (the default ``0 .. C-1``) have equal differences
+    ``v_{k+1} - v_k`` exactly; their positions' gaps are then all
+    ``(v_1 - v_0) / (v_{C-1} - v_0)``, a factor that can be applied to a
+    result instead of to every row.
     """
-    c = squares.shape[0]
-    gaps = np.diff(positions, axis=0)  # x_{k+1} - x_k >= 0, (C - 1, batch) or (C - 1, 1)
-    out = np.empty(squares.shape)
+    if values.ndim != 1:
+        return None
+    return _shared_gaps(_key(values))[1]
+
+
+def value_totals(values: np.ndarray, batch: tuple[int, ...]) -> np.ndarray:
+    """:func:`spread` of the value positions: ``T_j = sum_i |x_i - x_j|``, ``(C, 1)`` or ``(C, n)``.
+
+    Shared values (1-D) are computed once and cached read-only.
+    """
+    if values.ndim == 1:
+        return _shared_totals(_key(values))
+    return spread(value_gaps(values, batch))
+
+
+def _key(values: np.ndarray) -> bytes:
+    """Shared class values ``(C,)`` as the float64 bytes the caches below are keyed by."""
+    return np.ascontiguousarray(values, dtype=np.float64).tobytes()
+
+
+@functools.lru_cache(maxsize=64)
+def _shared_totals(key: bytes) -> np.ndarray:
+    """:func:`value_totals` of one set of values (its bytes), cached read-only."""
+    totals = spread(_shared_gaps(key)[0])
+    totals.setflags(write=False)
+    return totals
+
+
+@functools.lru_cache(maxsize=64)
+def _shared_gaps(key: bytes) -> tuple[np.ndarray, float | None]:
+    """:func:`value_gaps` and :func:`uniform_step` of one set of values (its bytes), cached."""
+    values = np.frombuffer(key)
+    gaps = np.diff(value_positions(values[:, None]), axis=0)
+    gaps.setflags(write=False)
+    with np.errstate(over="ignore", invalid="ignore"):  # huge values: no common step
+        steps = np.diff(values)
+        span = values[-1] - values[0]
+    step = float(steps[0] / span) if np.isfinite(span) and np.all(steps == steps[0]) else None
+    return gaps, step
+
+
+def midpoint_gaps(q: np.ndarray) -> np.ndarray:
+    """Gaps ``m_{k+1} - m_k = (q_k + q_{k+1}) / 2`` between the cumulative gold midpoints."""
+    gaps = np.add(q[:-1], q[1:])
+    gaps *= 0.5
+    return gaps
+
+
+def divergence_halves(
+    gaps: np.ndarray | None, diff: np.ndarray, *, squared: bool = False
+) -> np.ndarray:
+    """The two one-sided parts of ``DW_i = sum_j |x_i - x_j| (p_j - q_j)^2``, stacked.
+
+    ``gaps`` are ``x_{k+1} - x_k >= 0`` (``(C - 1, n)`` or ``(C - 1, 1)``;
+    ``None``: unit gaps, for equidistant positions whose common gap the
+    caller multiplies in afterwards, see :func:`uniform_step`),
+    ``diff`` is ``p - q`` ``(C, n)`` (with ``squared=True``: the squares
+    ``(p - q)^2`` themselves).  With ``s_j = diff_j^2``, the part from
+    the classes below ``i`` grows by the gap to the previous class times the
+    mass below it, and the part from above likewise::
+
+        L_i = L_{i-1} + (x_i - x_{i-1}) S_<i,    U_i = U_{i+1} + (x_{i+1} - x_i) S_>i.
+
+    Both recurrences are running sums, the upward one over the rows in
+    reverse order, so one array ``(C - 1, 2n)`` holds both and each running
+    sum is ``C - 2`` additions of double-width rows: columns ``:n`` row
+    ``k`` end as ``L_{k+1}``, columns ``n:`` row ``k`` as ``U_{C-2-k}``.
+    ``O(C)`` per distribution instead of a ``(C, C)`` weight matrix, every
+    term non-negative (no cancellation).  :func:`_divergence_rows` assembles
+    ``DW``; :func:`masked_divergence_sums` sums it over some classes.
+    """
+    n = diff.shape[1]
+    work = np.empty((diff.shape[0] - 1, 2 * n))
+    below, above = work[:, :n], work[:, n:]
+    if squared:
+        np.copyto(below, diff[:-1])
+        np.copyto(above, diff[:0:-1])
+    else:
+        np.square(diff[:-1], out=below)  # s_0 .. s_{C-2}
+        np.square(diff[:0:-1], out=above)  # s_{C-1} .. s_1
+    running_sums(work)  # S_<=k and S_>=(C-1-k)
+    if gaps is not None:
+        below *= gaps
+        above *= gaps[::-1]
+    return running_sums(work)
+
+
+def _divergence_rows(halves: np.ndarray) -> np.ndarray:
+    """``DW_i = L_i + U_i`` ``(C, n)`` from :func:`divergence_halves`."""
+    n = halves.shape[1] // 2
+    out = np.empty((halves.shape[0] + 1, n))
     out[0] = 0.0
-    mass = np.zeros(squares.shape[1:])
-    step = np.empty(squares.shape[1:])
-    for i in range(1, c):  # from below
-        mass += squares[i - 1]
-        np.multiply(gaps[i - 1], mass, out=step)
-        np.add(out[i - 1], step, out=out[i])
-    mass[...] = 0.0
-    part = np.zeros(squares.shape[1:])
-    for i in range(c - 2, -1, -1):  # from above
-        mass += squares[i + 1]
-        np.multiply(gaps[i], mass, out=step)
-        part += step
-        out[i] += part
+    out[1:] = halves[:, :n]
+    out[:-1] += halves[::-1, n:]
     return out
 
 
-def kendall_rows(system: np.ndarray, gold: np.ndarray, tie_tolerance: float) -> np.ndarray:
-    """:func:`bin_kendall_tau` of class-major rows ``(C, batch)``, as ``(batch,)``."""
-    sp = _pair_signs_rows(system, tie_tolerance)
-    sq = _pair_signs_rows(gold, tie_tolerance)
-    c = system.shape[0]
+def masked_divergence_sums(halves: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """``sum_i mask_i DW_i`` per column, from :func:`divergence_halves`.
+
+    ``mask`` is ``(C, n)``, 0 or 1 (a float array: ``einsum`` multiplies
+    and sums in one pass without converting booleans).
+    """
+    n = halves.shape[1] // 2
+    below = np.einsum("kb,kb->b", halves[:, :n], mask[1:])  # L_{k+1} where class k+1 counts
+    below += np.einsum("kb,kb->b", halves[:, n:], mask[-2::-1])  # U_{C-2-k} likewise
+    return below
+
+
+def mean_divergence_over(halves: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The mean of ``DW_i`` over the classes where ``rows`` ``(C, n)`` is positive, per column.
+
+    From :func:`divergence_halves`; when every entry of ``rows`` is positive
+    (no column has a zero class) the mean is over all classes, one sum of
+    the halves without a mask.
+    """
+    c = rows.shape[0]
+    if rows.min() > 0.0:
+        n = halves.shape[1] // 2
+        sums = np.add.reduce(halves, axis=0)
+        total = sums[:n]
+        total += sums[n:]
+        total /= c
+        return total
+    over = rows > 0.0
+    return masked_divergence_sums(halves, over.astype(float)) / count_rows(over)
+
+
+def spread(gaps: np.ndarray) -> np.ndarray:
+    """``T_j = sum_i |x_i - x_j|`` ``(C, n)`` from the gaps ``x_{k+1} - x_k`` ``(C - 1, n)``.
+
+    The mean over all classes of ``DW_i`` is ``sum_j T_j s_j / C``, which
+    needs no per-class divergence.  ``T`` is :func:`divergence_halves` with
+    unit masses: ``L_j = L_{j-1} + j g_{j-1}`` and
+    ``U_j = U_{j+1} + (C - 1 - j) g_j``, one running sum of double-width rows.
+    """
+    c = gaps.shape[0] + 1
+    n = gaps.shape[1]
+    counts = np.arange(1.0, c)[:, None]
+    work = np.empty((c - 1, 2 * n))
+    np.multiply(gaps, counts, out=work[:, :n])
+    np.multiply(gaps[::-1], counts, out=work[:, n:])
+    running_sums(work)
+    out = np.empty((c, n))
+    out[0] = 0.0
+    out[1:] = work[:, :n]
+    out[:-1] += work[::-1, n:]
+    return out
+
+
+def kendall_pair(raw: Pair, tie_tolerance: float) -> np.ndarray:
+    """:func:`bin_kendall_tau` of a :class:`Pair` as given, ``(n,)``.
+
+    The pair signs of both sides come from one set of comparisons over the
+    double-width rows.
+    """
+    n = raw.n
+    signs = _pair_signs_rows(raw.both, tie_tolerance)
+    c = raw.both.shape[0]
     pairs = c * (c - 1) // 2
     # |sums| <= pairs: the narrowest integer type that holds them
     acc = np.int8 if pairs <= 127 else np.int16 if pairs <= 32767 else np.int64
-    net = np.add.reduce(sp * sq, axis=0, dtype=acc)  # CONC - DISC
-    nt_system = np.add.reduce(np.abs(sp, out=sp), axis=0, dtype=acc)  # untied: |sign| = 1
-    nt_gold = np.add.reduce(np.abs(sq, out=sq), axis=0, dtype=acc)
-    return net / np.sqrt(np.maximum(nt_system, 1).astype(float) * np.maximum(nt_gold, 1))
+    net = np.add.reduce(signs[:, :n] * signs[:, n:], axis=0, dtype=acc)  # CONC - DISC
+    untied = np.add.reduce(np.abs(signs, out=signs), axis=0, dtype=acc)  # |sign| = 1
+    nt = np.maximum(untied, 1).astype(float)
+    return net / np.sqrt(nt[:n] * nt[n:])
 
 
 def _pair_signs_rows(rows: np.ndarray, tie_tolerance: float) -> np.ndarray:

@@ -519,8 +519,8 @@ def markedness(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
 )
 def gmean_recall(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Geometric mean of the recalls over the gold classes."""
-    c = _counts(matrices)
-    return nm.geometric_mean(nm.divide(c.tp, c.gold), c.gold > 0)
+    tp, gold = nm.hits_and_gold_rows(matrices)
+    return nm.geometric_mean_by_class(nm.divide(tp, gold), gold > 0).reshape(matrices.shape[:-2])
 
 
 # ---------------------------------------------------------------------------

@@ -12,6 +12,8 @@ generators know nothing about class order.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from axiometrics.measures import nominal_strategies as nom_st
 from hypothesis import strategies as st
@@ -96,6 +98,7 @@ def _single_corrections(m: np.ndarray) -> list[tuple[np.ndarray, str]]:
     return out
 
 
+@functools.lru_cache(maxsize=256)  # built inside draws: build each strategy once
 def _few_items(request: CaseRequest, c: int) -> st.SearchStrategy[np.ndarray]:
     """A ``C x C`` matrix of a few cells with 1 to 4 items (hand-sized counterexamples)."""
     cell = st.tuples(st.integers(0, c - 1), st.integers(0, c - 1), st.integers(1, 4))
@@ -115,6 +118,7 @@ def _few_items(request: CaseRequest, c: int) -> st.SearchStrategy[np.ndarray]:
     return st.lists(cell, min_size=1, max_size=4).map(build)
 
 
+@functools.lru_cache(maxsize=256)  # built inside draws: build each strategy once
 def _renamed_systems(request: CaseRequest, c: int) -> st.SearchStrategy[np.ndarray]:
     """A system that maps each gold class to one system class: ``M[σ(j), j] = n_j``.
 

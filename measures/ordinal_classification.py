@@ -20,7 +20,6 @@ from typing import Any, cast
 
 import numpy as np
 from axiometrics.measures import _oc_math as om
-from axiometrics.measures._blocks import blockwise
 
 from axiometrics import (
     Evaluation,
@@ -393,7 +392,6 @@ def cohen_kappa(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
         },
     )
 )
-@blockwise((2,))
 def mutual_information(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Mutual information (bits)."""
     return om.mutual_information(matrices)
@@ -725,9 +723,10 @@ _ALPHA_UNDEFINED = (
 )
 def alpha_ordinal(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
     """Krippendorff's ordinal alpha (Sakai 2021 eqs. 6-7)."""
-    margins = om.marginals(matrices)
-    positions = om.mid_cumulative(margins.system + margins.gold)
-    return Evaluation(*om.krippendorff_alpha(matrices, positions, margins))
+    sizes = om.class_sizes(matrices)
+    # mid-ranks as shares of the 2N labels, in [0, 1]: alpha ignores the common scale
+    positions = om.running_mid((sizes.system + sizes.gold) / (2.0 * sizes.total))
+    return Evaluation(*om.krippendorff_alpha(matrices, positions, sizes))
 
 
 @plugin.measure(
@@ -763,6 +762,11 @@ def alpha_interval(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
 # ---------------------------------------------------------------------------
 
 _CONSTANT_UNDEFINED = "the system or the gold puts every item in one class (zero variance)"
+
+#: Item counts ``N`` whose pair products (``N^2`` at most, ``2**106`` for the largest valid
+#: matrix) neither overflow nor underflow: tau-b takes them as they are, other counts as
+#: proportions.
+_PLAIN_COUNTS = (1e-100, 1e100)
 
 
 def _correlation_claims(*, ordinal: bool, imbalance: Any) -> dict[str, Any]:
@@ -834,10 +838,8 @@ def pearson(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
     )
 )
 def spearman(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
-    """Spearman correlation from the marginals' mid-ranks."""
-    margins = om.marginals(matrices)
-    x, y = om.mid_cumulative(margins.system), om.mid_cumulative(margins.gold)
-    return Evaluation(*om.pearson(matrices, x, y, margins))
+    """Spearman correlation from the marginals' mid-ranks (as shares of N, in [0, 1])."""
+    return Evaluation(*om.mid_rank_correlation(matrices))
 
 
 @plugin.measure(
@@ -879,14 +881,14 @@ def spearman(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
         },
     )
 )
-@blockwise((2,))
 def kendall_tau_a(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
-    """Kendall tau-a from concordant and discordant pair counts."""
-    concordant, discordant = om.concordance(matrices)
-    n = om.total(matrices)
+    """Kendall tau-a from concordant minus discordant pairs."""
+    found = om.pair_balance(matrices, squares=True)
+    n = np.einsum("jb->b", found.gold).reshape(matrices.shape[:-2])
     pairs = n * (n - 1.0) / 2.0
-    undefined = ~(pairs > 0) | (om.frobenius(matrices, matrices) < n)
-    return Evaluation(om.safe_divide(concordant - discordant, pairs), undefined)
+    squares = cast(np.ndarray, found.squares)  # asked for: never None here
+    undefined = ~(pairs > 0) | (squares < n)
+    return Evaluation(om.safe_divide(found.difference, pairs), undefined)
 
 
 @plugin.measure(
@@ -913,19 +915,20 @@ def kendall_tau_a(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
         ),
     )
 )
-@blockwise((2,))
 def kendall_tau_b(matrices: np.ndarray, *, values: np.ndarray) -> Evaluation:
     """Kendall tau-b from concordant and discordant pair counts."""
-    # tau-b is a ratio of quadratic forms: scale-free, so proportions (no under/overflow)
-    concordant, discordant, system, gold = om.concordance_and_margins(
-        matrices, 1.0 / np.einsum("...ij->...", matrices)
-    )
-    # N0 - T = (N^2 - sum of squared class sizes) / 2, here with N = 1
-    untied_sys = np.clip(1.0 - om.dot(system, system), 0.0, None)
-    untied_gold = np.clip(1.0 - om.dot(gold, gold), 0.0, None)
-    den = 0.5 * np.sqrt(untied_sys) * np.sqrt(untied_gold)
-    undefined = (om.used_classes(system) < 2) | (om.used_classes(gold) < 2) | ~(den > 0)
-    return Evaluation(om.safe_divide(concordant - discordant, den), undefined)
+    # tau-b is a ratio of quadratic forms, scale-free: counts whose squares stay far from
+    # the float range's ends are used as they are, others as proportions
+    batch = matrices.shape[:-2]
+    found = om.pair_balance(matrices)
+    n = np.einsum("jb->b", found.gold)
+    if n.size and not (n.min() >= _PLAIN_COUNTS[0] and n.max() <= _PLAIN_COUNTS[1]):
+        found = om.pair_balance(matrices, 1.0 / n)
+    # N0 - T = (N^2 - sum of squared class sizes) / 2, for the system and the gold at once;
+    # exactly 0 when a side puts every item in one class (undefined)
+    untied = np.sqrt(om.untied_pairs(found.sizes))
+    den = (0.5 * untied[0] * untied[1]).reshape(batch)
+    return Evaluation(om.safe_divide(found.difference, den), ~(den > 0))
 
 
 @plugin.measure(
@@ -1115,7 +1118,6 @@ _CEM_COMMON = {
         },
     )
 )
-@blockwise((2,))
 def cem_ord(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """CEM^ORD (Sakai 2021 eqs. 3-4)."""
     return _cem(matrices, "ord", None, log=True)
@@ -1189,7 +1191,6 @@ def cem_nom(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
         },
     )
 )
-@blockwise((2,))
 def cem_int(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """CEM at interval scale."""
     return _cem(matrices, "int", om.scale_to_unit(values), log=True)
@@ -1222,7 +1223,6 @@ def cem_int(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
         },
     )
 )
-@blockwise((2,))
 def cem_ord_flat(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """CEM^ORD with linear proximities."""
     return _cem(matrices, "ord", None, log=False)

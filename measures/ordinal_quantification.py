@@ -5,7 +5,8 @@ distribution ``q``, each ``(..., C)`` (validated: non-negative, summing to 1
 within ``SUM_TOLERANCE``), and class values ``v`` broadcastable to
 ``(..., C)``; argument order is ``(system, gold)``.  The distributions are
 rescaled to sum to exactly 1 before use, so a probability file printed with
-six decimals scores as the distribution it stands for.
+six decimals scores as the distribution it stands for (distributions that
+already sum to 1 up to rounding, ``C`` ulps, are used as given).
 
 All measures here are divergences: lower is better and 0 is the optimum.
 Measures with a distance between classes take it from the class values
@@ -36,19 +37,22 @@ from axiometrics import (
 )
 
 from ._oq_math import (
-    Rows,
-    class_rows,
+    Pair,
     cumulative_gap_rows,
+    divergence_halves,
     harmonic_combination,
-    js_terms,
-    kendall_rows,
-    kl_terms,
-    mean_over_rows,
-    midpoint_positions,
-    normalised_rows,
-    position_divergence,
-    value_positions,
+    jsd_rows,
+    kendall_pair,
+    kld_rows,
+    mean_divergence_over,
+    midpoint_gaps,
+    pair_rows,
+    raw_and_normalised,
+    spread,
+    uniform_step,
+    value_gaps,
     value_rows,
+    value_totals,
 )
 
 plugin = MeasurePlugin("axiometrics-oq")
@@ -110,53 +114,67 @@ _OUTSIDE_SUPPORT_TIE = (
 )
 
 
-# Every compute function copies its pair class-major once (``_oq_math.normalised_rows``:
-# one contiguous row per class), works on rows ``(C, batch)`` and reshapes the
-# ``(batch,)`` scores to the batch shape.
+# Every compute function reads its pair class-major and side by side
+# (``_oq_math.pair_rows``: one contiguous row per class, the system columns then
+# the gold ones; a view when the scoring contract validated the pair in that
+# layout), works on rows ``(C, n)`` and reshapes the ``(n,)`` scores to the
+# batch shape.
 
 
-def _pair_rows(
-    system: np.ndarray, gold: np.ndarray, values: np.ndarray | None
-) -> tuple[np.ndarray, np.ndarray, Rows]:
-    """The raw pair class-major (DNKT reads the bin order as given) and its normalised rows."""
-    shape = np.broadcast_shapes(system.shape, gold.shape, () if values is None else values.shape)
-    raw_p, raw_q = class_rows(system, shape), class_rows(gold, shape)
-    rows = Rows(raw_p / raw_p.sum(axis=0), raw_q / raw_q.sum(axis=0), shape[:-1])
-    return raw_p, raw_q, rows
+def _dnkt(raw: Pair, tie_tolerance: float) -> np.ndarray:
+    return (1.0 - kendall_pair(raw, tie_tolerance)) / 2.0
 
 
-def _dnkt(raw_p: np.ndarray, raw_q: np.ndarray, tie_tolerance: float) -> np.ndarray:
-    return (1.0 - kendall_rows(raw_p, raw_q, tie_tolerance)) / 2.0
+def _jsd(pair: Pair) -> np.ndarray:
+    return jsd_rows(pair.p, pair.q)
 
 
-def _jsd(rows: Rows) -> np.ndarray:
-    return js_terms(rows.p, rows.q).sum(axis=0)
+def _nmd(pair: Pair) -> np.ndarray:
+    return np.add.reduce(cumulative_gap_rows(pair.p, pair.q), axis=0) / (pair.both.shape[0] - 1)
 
 
-def _nmd(rows: Rows) -> np.ndarray:
-    return cumulative_gap_rows(rows.p, rows.q).sum(axis=0) / (rows.p.shape[0] - 1)
+def _value_halves(pair: Pair, values: np.ndarray) -> tuple[np.ndarray, float]:
+    """:func:`divergence_halves` at the value positions, and the factor still to apply.
+
+    Equidistant values (the default) run with unit gaps and return their
+    common gap as the factor; other values return their gaps applied and 1.
+    """
+    step = uniform_step(values)
+    if step is not None:
+        return divergence_halves(None, pair.p - pair.q), step
+    return divergence_halves(value_gaps(values, pair.batch), pair.p - pair.q), 1.0
 
 
-def _rnod(rows: Rows, values: np.ndarray) -> np.ndarray:
-    positions = value_positions(value_rows(values, rows.batch))
-    dw = position_divergence(positions, np.square(rows.p - rows.q))
-    return np.sqrt(mean_over_rows(dw, rows.q > 0))
+def _rnod(pair: Pair, values: np.ndarray) -> np.ndarray:
+    halves, step = _value_halves(pair, values)
+    od = mean_divergence_over(halves, pair.q)
+    od *= step
+    return np.sqrt(od)
+
+
+def _mean_divergence(pair: Pair, totals: np.ndarray) -> np.ndarray:
+    """The mean of ``DW_i`` over all classes: ``sum_j T_j (p_j - q_j)^2 / C`` (see ``spread``)."""
+    squares = np.subtract(pair.p, pair.q)
+    np.square(squares, out=squares)
+    squares *= totals
+    return np.add.reduce(squares, axis=0) / pair.both.shape[0]
 
 
 def _combined(
     system: np.ndarray,
     gold: np.ndarray,
     tie_tolerance: float,
-    other: Callable[[Rows], np.ndarray],
+    other: Callable[[Pair], np.ndarray],
     values: np.ndarray | None = None,
 ) -> np.ndarray:
     """The harmonic combination of DNKT and ``other`` (Sakai 2022 eq. 17), batch-shaped.
 
-    ``values``: the class values when ``other`` reads them (they may widen the batch).
+    DNKT reads the pair as given, ``other`` the rescaled pair.  ``values``:
+    the class values when ``other`` reads them (they may widen the batch).
     """
-    raw_p, raw_q, rows = _pair_rows(system, gold, values)
-    both = harmonic_combination(_dnkt(raw_p, raw_q, tie_tolerance), other(rows))
-    return both.reshape(rows.batch)
+    raw, pair = raw_and_normalised(system, gold, values)
+    both = harmonic_combination(_dnkt(raw, tie_tolerance), other(pair))
+    return both.reshape(raw.batch)
 
 
 @plugin.measure(
@@ -194,8 +212,8 @@ def _combined(
 )
 def nmd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Normalised match distance (Sakai 2021 eq. 11)."""
-    rows = normalised_rows(system, gold)
-    return _nmd(rows).reshape(rows.batch)
+    pair = pair_rows(system, gold)
+    return _nmd(pair).reshape(pair.batch)
 
 
 @plugin.measure(
@@ -237,13 +255,13 @@ def nmd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarr
 )
 def emd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Earth mover's distance with class-value steps (unnormalised NMD)."""
-    rows = normalised_rows(system, gold, values)
-    v = value_rows(values, rows.batch)
+    pair = pair_rows(system, gold, values)
+    v = value_rows(values, pair.batch)
     magnitude = np.max(np.abs(v), axis=0)
     steps = np.diff(v / magnitude, axis=0)
-    gap = cumulative_gap_rows(rows.p, rows.q)
+    gap = cumulative_gap_rows(pair.p, pair.q)
     gap *= steps
-    return (gap.sum(axis=0) * magnitude).reshape(rows.batch)
+    return (np.add.reduce(gap, axis=0) * magnitude).reshape(pair.batch)
 
 
 @plugin.measure(
@@ -293,8 +311,8 @@ def emd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarr
 )
 def rnod(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Root normalised order-aware divergence (Sakai 2021 eq. 14)."""
-    rows = normalised_rows(system, gold, values)
-    return _rnod(rows, values).reshape(rows.batch)
+    pair = pair_rows(system, gold, values)
+    return _rnod(pair, values).reshape(pair.batch)
 
 
 @plugin.measure(
@@ -336,13 +354,13 @@ def rnod(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndar
 )
 def rsnod(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Root symmetric normalised order-aware divergence (Sakai 2021 eq. 15)."""
-    rows = normalised_rows(system, gold, values)
-    positions = value_positions(value_rows(values, rows.batch))
+    pair = pair_rows(system, gold, values)
     # (q - p)^2 = (p - q)^2: both directions share DW_i and differ in the classes averaged
-    dw = position_divergence(positions, np.square(rows.p - rows.q))
-    forward = mean_over_rows(dw.copy(), rows.q > 0)  # zeroes entries of its argument
-    backward = mean_over_rows(dw, rows.p > 0)
-    return np.sqrt((forward + backward) / 2).reshape(rows.batch)
+    halves, step = _value_halves(pair, values)
+    sod = mean_divergence_over(halves, pair.q)
+    sod += mean_divergence_over(halves, pair.p)
+    sod *= step / 2
+    return np.sqrt(sod).reshape(pair.batch)
 
 
 @plugin.measure(
@@ -388,10 +406,10 @@ def rsnod(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.nda
 )
 def rnod2(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """RNOD with Sakai 2022 eq. 6 gold-mass distances."""
-    rows = normalised_rows(system, gold)
-    dw = position_divergence(midpoint_positions(rows.q), np.square(rows.p - rows.q))
-    od = mean_over_rows(dw, rows.q > 0)
-    return np.sqrt(od / (system.shape[-1] - 1)).reshape(rows.batch)
+    pair = pair_rows(system, gold)
+    halves = divergence_halves(midpoint_gaps(pair.q), pair.p - pair.q)
+    od = mean_divergence_over(halves, pair.q)
+    return np.sqrt(od / (system.shape[-1] - 1)).reshape(pair.batch)
 
 
 @plugin.measure(
@@ -436,10 +454,8 @@ def rnod2(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.nda
 )
 def rnadw(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Root normalised average DW (Sakai 2022 eq. 8)."""
-    rows = normalised_rows(system, gold, values)
-    positions = value_positions(value_rows(values, rows.batch))
-    dw = position_divergence(positions, np.square(rows.p - rows.q))
-    return np.sqrt(dw.mean(axis=0)).reshape(rows.batch)
+    pair = pair_rows(system, gold, values)
+    return np.sqrt(_mean_divergence(pair, value_totals(values, pair.batch))).reshape(pair.batch)
 
 
 @plugin.measure(
@@ -481,9 +497,9 @@ def rnadw(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.nda
 )
 def rnadw2(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """RNADW with Sakai 2022 eq. 6 gold-mass distances."""
-    rows = normalised_rows(system, gold)
-    dw = position_divergence(midpoint_positions(rows.q), np.square(rows.p - rows.q))
-    return np.sqrt(dw.mean(axis=0) / (system.shape[-1] - 1)).reshape(rows.batch)
+    pair = pair_rows(system, gold)
+    adw = _mean_divergence(pair, spread(midpoint_gaps(pair.q)))
+    return np.sqrt(adw / (system.shape[-1] - 1)).reshape(pair.batch)
 
 
 _NOMINAL_POINT_MASS = Violated(
@@ -526,8 +542,9 @@ _NOMINAL_TRANSFER = Violated(
 )
 def nvd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Normalised variational distance (Sakai 2021 eq. 16)."""
-    rows = normalised_rows(system, gold)
-    return (np.abs(rows.p - rows.q).sum(axis=0) / 2).reshape(rows.batch)
+    pair = pair_rows(system, gold)
+    diff = np.subtract(pair.p, pair.q)
+    return (np.add.reduce(np.abs(diff, out=diff), axis=0) / 2).reshape(pair.batch)
 
 
 @plugin.measure(
@@ -560,8 +577,9 @@ def nvd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarr
 )
 def rnss(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Root normalised sum of squares (Sakai 2021 eq. 17)."""
-    rows = normalised_rows(system, gold)
-    return np.sqrt(np.square(rows.p - rows.q).sum(axis=0) / 2).reshape(rows.batch)
+    pair = pair_rows(system, gold)
+    diff = np.subtract(pair.p, pair.q)
+    return np.sqrt(np.add.reduce(np.square(diff, out=diff), axis=0) / 2).reshape(pair.batch)
 
 
 @plugin.measure(
@@ -596,8 +614,8 @@ def rnss(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndar
 )
 def jsd(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
     """Jensen-Shannon divergence, log base 2 (Sakai 2021 eq. 19)."""
-    rows = normalised_rows(system, gold)
-    return _jsd(rows).reshape(rows.batch)
+    pair = pair_rows(system, gold)
+    return _jsd(pair).reshape(pair.batch)
 
 
 _KLD_UNDEFINED = (
@@ -644,10 +662,9 @@ _KLD_VACUOUS = NotApplicable(
 )
 def kld(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> Evaluation:
     """Kullback-Leibler divergence KLD(p || q), log base 2 (Sakai 2021 eq. 18)."""
-    rows = normalised_rows(system, gold)
-    undefined = np.any((rows.p > 0) & (rows.q <= 0), axis=0)
-    divergence = kl_terms(rows.p, rows.q).sum(axis=0)
-    return Evaluation(divergence.reshape(rows.batch), undefined.reshape(rows.batch))
+    pair = pair_rows(system, gold)
+    divergence, undefined = kld_rows(pair.p, pair.q)
+    return Evaluation(divergence.reshape(pair.batch), undefined.reshape(pair.batch))
 
 
 @plugin.measure(
@@ -700,9 +717,8 @@ def dnkt(
     system: np.ndarray, gold: np.ndarray, *, values: np.ndarray, tie_tolerance: float = 0.0
 ) -> np.ndarray:
     """Divergence based on normalised Kendall's tau (Sakai 2022 eq. 16)."""
-    shape = np.broadcast_shapes(system.shape, gold.shape)
-    raw_p, raw_q = class_rows(system, shape), class_rows(gold, shape)
-    return _dnkt(raw_p, raw_q, tie_tolerance).reshape(shape[:-1])
+    raw = pair_rows(system, gold, normalise=False)
+    return _dnkt(raw, tie_tolerance).reshape(raw.batch)
 
 
 def _combination_description(part: str, formula: str) -> str:
@@ -832,4 +848,4 @@ def dnkt_rnod(
     system: np.ndarray, gold: np.ndarray, *, values: np.ndarray, tie_tolerance: float = 0.0
 ) -> np.ndarray:
     """Harmonic combination of DNKT and RNOD (Sakai 2022 eq. 17)."""
-    return _combined(system, gold, tie_tolerance, lambda rows: _rnod(rows, values), values)
+    return _combined(system, gold, tie_tolerance, lambda pair: _rnod(pair, values), values)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from axiometrics import (
     ClassScale,
@@ -14,7 +16,9 @@ from axiometrics import (
     UnknownLabelError,
 )
 from axiometrics.distributions import (
+    CLASS_MAJOR_ENTRIES,
     SUM_TOLERANCE,
+    class_major_rows,
     validate_distribution_pair,
     validate_distributions,
 )
@@ -275,3 +279,93 @@ def test_from_series_matches_classes_by_index_label():
     np.testing.assert_array_equal(d.probabilities, [0.5, 0.0, 0.5])
     with pytest.raises(InputTypeError, match=r"series must be a pandas Series \(got list\)"):
         Distributions.from_series([0.5, 0.5])  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- class-major pairs
+
+
+def batch(rng: np.random.Generator, n: int, c: int) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` (system, gold) pairs over ``c`` classes, with zeros, point masses and loose sums."""
+    system = rng.dirichlet(np.ones(c), n)
+    gold = rng.dirichlet(np.ones(c) * 0.5, n)
+    gold[::3] *= rng.random((len(gold[::3]), c)) < 0.5
+    gold[::3, 0] += 0.1
+    gold[1::7] = np.eye(c)[rng.integers(0, c, len(gold[1::7]))]
+    gold /= gold.sum(axis=1, keepdims=True)
+    system[::4] *= 1.0 + rng.uniform(-5e-5, 5e-5, (len(system[::4]), 1))
+    return system, gold
+
+
+def test_a_large_pair_is_validated_into_read_only_views_of_one_class_major_array() -> None:
+    rng = np.random.default_rng(0)
+    system, gold = batch(rng, 400, 11)
+    p, q = validate_distribution_pair(system, gold, class_major=True)
+    np.testing.assert_array_equal(p, system)
+    np.testing.assert_array_equal(q, gold)
+    assert not p.flags.writeable
+    assert not q.flags.writeable
+    found = class_major_rows(p, q)
+    assert found is not None
+    rows, sums = found
+    assert rows.shape == (11, 800)
+    assert rows.flags.c_contiguous
+    np.testing.assert_array_equal(rows[:, :400], system.T)
+    np.testing.assert_allclose(sums, np.concatenate([system.sum(1), gold.sum(1)]), rtol=1e-15)
+    # reshaped views of the same memory in the same order are still recognised
+    assert class_major_rows(p.reshape(20, 20, 11), q.reshape(20, 20, 11)) is not None
+    # anything else is not: swapped, sliced, copied, or unrelated arrays
+    assert class_major_rows(q, p) is None
+    assert class_major_rows(p[1:], q[1:]) is None
+    assert class_major_rows(p.copy(), q) is None
+    assert class_major_rows(system, gold) is None
+
+
+def test_small_or_unequal_shapes_are_validated_as_given() -> None:
+    rng = np.random.default_rng(1)
+    system, gold = batch(rng, 10, 11)
+    p, q = validate_distribution_pair(system, gold, class_major=True)
+    assert p is system
+    assert q is gold
+    big, _ = batch(rng, 400, 11)
+    p, q = validate_distribution_pair(big, gold[0], class_major=True)
+    assert p is big
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda s, g: s.__setitem__((7, 3), -0.25),
+            "system must be non-negative (got minimum -0.25)",
+        ),
+        (lambda s, g: g.__setitem__((9, 0), np.nan), "gold must be finite (got NaN or inf)"),
+        (lambda s, g: g.__setitem__((9, 0), np.inf), "gold must be finite (got NaN or inf)"),
+        (
+            lambda s, g: s.__setitem__(5, s[5] * 1.01),
+            "system must sum to 1 (got 1.01 at batch index (5,)",
+        ),
+        (lambda s, g: g.__setitem__((300, 1), 1e308), "gold must sum to 1"),
+    ],
+)
+def test_a_large_invalid_pair_gets_the_itemised_error(change: object, message: str) -> None:
+    rng = np.random.default_rng(2)
+    system, gold = batch(rng, 400, 11)
+    system /= system.sum(axis=1, keepdims=True)
+    change(system, gold)  # type: ignore[operator]
+    with pytest.raises(InvalidInputError) as info:
+        validate_distribution_pair(system, gold, class_major=True)
+    assert message in str(info.value)
+
+
+@given(st.floats(0.99985, 1.00015))
+def test_the_sum_tolerance_is_decided_as_the_itemised_check_does(total: float) -> None:
+    base = np.full((CLASS_MAJOR_ENTRIES // 4, 4), 0.25)
+    system = base.copy()
+    system[17] *= total
+    itemised = abs(float(np.einsum("i->", system[17])) - 1.0) <= 1e-4
+    if itemised:
+        p, _ = validate_distribution_pair(system, base, class_major=True)
+        np.testing.assert_array_equal(p, system)
+    else:
+        with pytest.raises(InvalidInputError, match="must sum to 1"):
+            validate_distribution_pair(system, base, class_major=True)

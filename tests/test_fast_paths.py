@@ -1,9 +1,10 @@
 """Every fast path gives the numbers of the straightforward formula.
 
 The kernels of the built-in measures avoid large temporaries (quadratic
-forms of the marginals, matrix products, one cumulative array for Kendall's
-pairs, cumulative midpoints for the gold-mass distances, the C(C-1)/2 bin
-pairs of DNKT), and validation and the scoring contract take a fused
+forms of the marginals, moments of centred positions, two running sums for
+Kendall's pairs, the gold sizes' running sums for CEM, cumulative midpoints
+for the gold-mass distances, the C(C-1)/2 bin pairs of DNKT), cut large
+batches into blocks, and validation and the scoring contract take a fused
 one-pass route for plain inputs.  Here each kernel is compared, on
 Hypothesis inputs, with its formula written out cell by cell with
 ``math.fsum``, and each fused check with the itemised one it short-cuts.
@@ -11,8 +12,10 @@ Hypothesis inputs, with its formula written out cell by cell with
 
 from __future__ import annotations
 
+import decimal
 import itertools
 import math
+import threading
 from collections.abc import Callable
 
 import numpy as np
@@ -137,20 +140,6 @@ def naive_gold_mass_distance(q: np.ndarray, i: int, j: int) -> float:
     return math.fsum(q[lo : hi + 1]) - (q[i] + q[j]) / 2
 
 
-def naive_bin_tau(p: np.ndarray, q: np.ndarray, tol: float) -> float:
-    def sign(d: float) -> int:
-        return 0 if abs(d) <= tol else (1 if d > 0 else -1)
-
-    conc = disc = nt_p = nt_q = 0
-    for i, j in itertools.combinations(range(p.size), 2):
-        sp, sq = sign(p[i] - p[j]), sign(q[i] - q[j])
-        nt_p += sp != 0
-        nt_q += sq != 0
-        conc += sp * sq > 0
-        disc += sp * sq < 0
-    return (conc - disc) / math.sqrt(max(1, nt_p) * max(1, nt_q))
-
-
 # -- OC kernels ---------------------------------------------------------------
 
 
@@ -183,6 +172,43 @@ def test_krippendorff_alpha_sums_equal_the_cell_by_cell_sums(
         assert agrees(score, expected, scale=1.0 + (2 * n - 1) * observed / pairs)
 
 
+@given(st.lists(confusion_matrices(n_classes=4, max_count=30), min_size=1, max_size=4))
+def test_ordinal_alpha_and_spearman_from_class_major_moments_equal_the_per_matrix_formulas(
+    counts: list[np.ndarray],
+) -> None:
+    batch = np.stack(counts).astype(float)
+    alpha = ax.get_scorer("alpha_ordinal").evaluate(batch)
+    rho = ax.get_scorer("spearman").evaluate(batch)
+    for k, m in enumerate(batch):
+        pooled = m.sum(axis=0) + m.sum(axis=1)
+        x = om.mid_cumulative(pooled)
+        observed, pairs = naive_alpha(m, x)
+        n = m.sum()
+        assert bool(alpha.undefined[k]) == (not pairs > 0 or not 2 * n - 1 > 0)
+        if not alpha.undefined[k]:
+            expected = 1.0 - (2 * n - 1) * observed / pairs
+            assert agrees(alpha.scores[k], expected, scale=1.0 + (2 * n - 1) * observed / pairs)
+        ranks_sys, ranks_gold = om.mid_cumulative(m.sum(axis=1)), om.mid_cumulative(m.sum(axis=0))
+        single = np.count_nonzero(m.sum(axis=1)) < 2 or np.count_nonzero(m.sum(axis=0)) < 2
+        assert bool(rho.undefined[k]) == single
+        if not single:
+            assert agrees(rho.scores[k], naive_pearson(m, ranks_sys, ranks_gold), scale=1e3)
+
+
+@given(confusion_matrices(max_classes=6, max_count=30), st.floats(1e-3, 1e3))
+def test_spearman_with_both_sides_stacked_gives_the_numbers_of_pearson_on_mid_ranks(
+    counts: np.ndarray, factor: float
+) -> None:
+    m = np.stack([counts.astype(float), counts.astype(float) * factor, counts.T * factor])
+    sizes = om.class_sizes(m)
+    x = om.running_mid(sizes.system / sizes.total)
+    y = om.running_mid(sizes.gold / sizes.total)
+    expected = om.pearson(m, x, y, sizes)
+    found = om.mid_rank_correlation(m)
+    np.testing.assert_array_equal(found[0], expected[0])  # the same operations, bit for bit
+    np.testing.assert_array_equal(found[1], expected[1])
+
+
 @given(matrices_and_values())
 def test_pearson_covariance_as_a_quadratic_form_equals_the_per_item_formula(
     case: tuple[np.ndarray, np.ndarray],
@@ -195,26 +221,77 @@ def test_pearson_covariance_as_a_quadratic_form_equals_the_per_item_formula(
 
 
 @given(confusion_matrices(max_classes=6, max_count=30))
-def test_concordant_and_discordant_pairs_from_one_cumulative_array_equal_pair_counting(
+def test_concordant_minus_discordant_pairs_from_two_running_sums_equal_pair_counting(
     counts: np.ndarray,
 ) -> None:
     m = counts.astype(float)
-    concordant, discordant = om.concordance(m)
+    found = om.pair_balance(m, squares=True)
     naive_c, naive_d = naive_concordance(m)
-    assert float(concordant) == naive_c  # integer counts: exact
-    assert float(discordant) == naive_d
+    assert float(found.difference) == naive_c - naive_d  # integer counts: exact
+    assert found.squares is not None
+    assert float(found.squares) == math.fsum(m.ravel() ** 2)
+    for sizes in (found.system, found.gold):
+        naive_untied = math.fsum(a * b for a, b in itertools.permutations(sizes[:, 0], 2))
+        assert float(om.untied_pairs(sizes)[0]) == naive_untied
 
 
 @given(confusion_matrices(max_classes=6, max_count=30), st.floats(1e-3, 1e3))
-def test_concordance_of_fractional_counts_agrees_with_pair_counting(
+def test_pair_balance_of_fractional_counts_agrees_with_pair_counting(
     counts: np.ndarray, factor: float
 ) -> None:
     m = counts.astype(float) * factor
-    concordant, discordant = om.concordance(m)
+    found = om.pair_balance(m)
     naive_c, naive_d = naive_concordance(m)
-    scale = m.sum() ** 2
-    assert agrees(concordant, naive_c, scale)
-    assert agrees(discordant, naive_d, scale)
+    assert agrees(found.difference, naive_c - naive_d, m.sum() ** 2)
+
+
+@given(
+    st.integers(2, 6).flatmap(
+        lambda c: st.lists(st.integers(0, 60), min_size=c * c, max_size=c * c).map(
+            lambda cells: np.array(cells, dtype=float).reshape(c, c)
+        )
+    )
+)
+def test_pair_balance_in_int16_for_small_integer_counts_equals_the_float_path(
+    m: np.ndarray,
+) -> None:
+    # up to 36 cells of up to 60 items: N on both sides of SMALL_COUNTS
+    found = om.pair_balance(m, squares=True)
+    floats = om.pair_balance(m, np.ones(()), squares=True)  # a scale takes the float path
+    naive_c, naive_d = naive_concordance(m)
+    assert float(found.difference) == naive_c - naive_d == float(floats.difference)
+    np.testing.assert_array_equal(found.sizes, floats.sizes)
+    assert found.squares is not None
+    assert float(found.squares) == math.fsum(m.ravel() ** 2)
+
+
+@pytest.mark.parametrize("n_items", [om.SMALL_COUNTS - 1, om.SMALL_COUNTS, om.SMALL_COUNTS + 1])
+def test_pair_balance_is_exact_at_the_int16_limit_of_items(n_items: int) -> None:
+    # every item in two opposite corners: P = 0 and Q as large as the items allow
+    m = np.zeros((3, 3))
+    m[0, 2] = n_items // 2
+    m[2, 0] = n_items - n_items // 2
+    found = om.pair_balance(m)
+    assert float(found.difference) == -(n_items // 2) * (n_items - n_items // 2)
+    diagonal = np.diag([n_items // 2, 0, n_items - n_items // 2]).astype(float)
+    assert float(om.pair_balance(diagonal).difference) == (n_items // 2) * (n_items - n_items // 2)
+
+
+def test_pair_balance_over_small_large_and_fractional_blocks_equals_the_float_path() -> None:
+    rng = np.random.default_rng(7)
+    c = 11
+    per_block = _blocks.BLOCK_CELLS // (c * c)
+    batch = rng.integers(0, 3, (4 * per_block, c, c)).astype(float)  # N about 121: int16
+    batch[per_block + 5] *= 50.0  # N above SMALL_COUNTS in the second block
+    batch[2 * per_block + 9] *= 0.2  # fractional counts in the third block
+    found = om.pair_balance(batch, squares=True)
+    floats = om.pair_balance(batch, np.ones(len(batch)), squares=True)
+    np.testing.assert_array_equal(found.difference, floats.difference)
+    np.testing.assert_array_equal(found.sizes, floats.sizes)
+    np.testing.assert_array_equal(found.squares, floats.squares)
+    for k in (0, per_block + 5, 2 * per_block + 9, 4 * per_block - 1):
+        naive_c, naive_d = naive_concordance(batch[k])
+        assert agrees(found.difference[k], naive_c - naive_d, batch[k].sum() ** 2)
 
 
 @given(confusion_matrices(max_classes=6, max_count=50))
@@ -233,6 +310,16 @@ def test_mutual_information_of_fractional_counts_takes_the_proportions_and_agree
     fast = om.mutual_information(m)
     assert fast >= 0.0
     assert agrees(fast, naive_mutual_information(m), scale=math.log2(m.shape[-1]) + 1.0)
+
+
+def test_integer_cell_sums_refuse_fractional_counts_that_sum_to_integers() -> None:
+    table = np.arange(10.0) ** 2
+    cells = np.array([[1.0, 2.0, 0.0, 3.0], [0.5, 0.5, 1.0, 0.0]])
+    assert om._integer_cell_sums(cells, table) is None
+    found = om._integer_cell_sums(cells[:1], table)
+    assert found is not None
+    assert found.tolist() == [1.0 + 4.0 + 0.0 + 9.0]
+    assert om._integer_mutual_information(np.array([[[0.5, 0.5], [1.0, 1.0]]])) is None
 
 
 def test_the_log_tables_are_read_only_for_integer_counts_within_the_limit() -> None:
@@ -262,17 +349,29 @@ def naive_cem(m: np.ndarray, scale_type: str, values: np.ndarray | None, *, log:
     """CEM cell by cell: the proximity of every cell, then the two sums."""
     gold = m.sum(axis=0)
     n = math.fsum(gold)
+    c = m.shape[-1]
     if scale_type == "int":
         assert values is not None
         k = naive_cem_int_counts(gold, values)
-    else:
-        k = om.cem_closeness_counts(gold, "ord")
+    elif scale_type == "nom":  # the class itself on the diagonal, every class off it
+        k = np.array(
+            [[gold[j] / 2 if i == j else n - gold[i] / 2 for j in range(c)] for i in range(c)]
+        )
+    else:  # the classes between i and j, those of class i counting half
+        k = np.array(
+            [
+                [
+                    gold[i] / 2 + math.fsum(gold[min(i, j) : max(i, j) + 1]) - gold[i]
+                    for j in range(c)
+                ]
+                for i in range(c)
+            ]
+        )
 
     def prox(kk: float) -> float:
         # Sakai's floor: K = 0 (an empty gold class's column) counts as 0.5
         return -math.log2((kk if kk > 0 else 0.5) / n) if log else 1.0 - kk / n
 
-    c = m.shape[-1]
     inside = math.fsum(prox(k[i, j]) * m[i, j] for i in range(c) for j in range(c))
     best = math.fsum(prox(k[j, j]) * gold[j] for j in range(c))
     return inside / best
@@ -296,6 +395,40 @@ def test_cem_without_the_proximity_array_equals_the_cell_by_cell_formula(
     assert agrees(batch[1], float(fast))
 
 
+@given(matrices_and_values(), st.sampled_from([1.0, 0.5, 3.25]))
+def test_cem_nominal_with_two_proximities_per_class_equals_the_cell_by_cell_formula(
+    case: tuple[np.ndarray, np.ndarray], factor: float
+) -> None:
+    m = case[0] * factor  # 1.0: the table of logarithms; otherwise a logarithm per class
+    for log in (True, False):
+        fast = om.cem_nominal_score(m, log=log)
+        assert agrees(fast, naive_cem(m, "nom", None, log=log))
+        assert agrees(om.cem_nominal_score(np.stack([m, m]), log=log)[1], float(fast))
+
+
+def test_cem_ordinal_grid_of_logarithms_and_the_table_route_give_the_same_scores() -> None:
+    rng = np.random.default_rng(11)
+    small = rng.integers(0, 5, (6, 4, 4)).astype(float)
+    small[:, 0, 0] += 1.0
+    large = small.copy()
+    large[0, 0, 0] = 5000.0  # N beyond the grid's limit: the table of log2(2K) per cell
+    assert om._ordinal_log_grid(np.zeros((4, 1)), np.zeros((4, 1)), 10_000, 4096) is None
+    grid = om.cem_score_from_gold(small, "ord", None, log=True)
+    table = om.cem_score_from_gold(large, "ord", None, log=True)
+    for k in range(1, 6):  # the same matrices in both calls
+        assert agrees(grid[k], float(table[k]))
+        assert agrees(grid[k], naive_cem(small[k], "ord", None, log=True))
+
+
+def test_cem_int_counts_classes_closer_than_the_slack_on_the_diagonal() -> None:
+    # classes 0 and 1 lie within DISTANCE_RTOL of each other: each counts in the other's K_jj
+    values = np.array([0.0, 1e-14, 1.0])
+    m = np.array([[2.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 4.0]])
+    for factor in (1.0, 0.5):
+        fast = om.cem_score_from_gold(m * factor, "int", values, log=True)
+        assert agrees(fast, naive_cem(m * factor, "int", values, log=True))
+
+
 @given(matrices_and_values())
 def test_cem_int_closeness_runs_of_positions_equal_the_indicator_sums(
     case: tuple[np.ndarray, np.ndarray],
@@ -311,18 +444,33 @@ def test_cem_int_closeness_runs_of_positions_equal_the_indicator_sums(
     assert int(n) == int(gold.sum())
 
 
+def test_kendall_tau_b_of_a_dominant_cell_keeps_its_digits_when_the_counts_are_scaled() -> None:
+    # the property checker's counterexample to a kernel that subtracted N^2 - sum n^2
+    m = np.array(
+        [
+            [6633.0, 1, 1, 0, 0],
+            [41, 0, 0, 0, 1],
+            [1, 1, 1, 1, 1],
+            [1_000_000, 1, 1, 1, 1],
+            [75791, 1, 1, 0, 0],
+        ]
+    )
+    exact = ax.score("kendall_tau_b", m)  # integer counts: every sum exact
+    for factor in (0.2, 3.7, 1e-3, 1e-120):
+        assert ax.score("kendall_tau_b", m * factor) == pytest.approx(exact, rel=1e-14)
+
+
 @given(confusion_matrices(max_classes=6, max_count=30), st.floats(1e-3, 1e3))
-def test_concordance_margins_are_the_row_and_column_sums_times_the_scale(
+def test_pair_balance_margins_are_the_row_and_column_sums_times_the_scale(
     counts: np.ndarray, scale: float
 ) -> None:
     m = counts.astype(float)
-    found = om.concordance_and_margins(np.stack([m, m.T]), np.array([scale, 1.0]))
-    np.testing.assert_allclose(found.system[0], m.sum(axis=1) * scale, rtol=RTOL)
-    np.testing.assert_allclose(found.gold[0], m.sum(axis=0) * scale, rtol=RTOL)
-    np.testing.assert_array_equal(found.system[1], m.T.sum(axis=1))
+    found = om.pair_balance(np.stack([m, m.T]), np.array([scale, 1.0]))
+    np.testing.assert_allclose(found.system[:, 0], m.sum(axis=1) * scale, rtol=RTOL)
+    np.testing.assert_allclose(found.gold[:, 0], m.sum(axis=0) * scale, rtol=RTOL)
+    np.testing.assert_array_equal(found.system[:, 1], m.T.sum(axis=1))
     naive_c, naive_d = naive_concordance(m.T)
-    assert float(found.concordant[1]) == naive_c
-    assert float(found.discordant[1]) == naive_d
+    assert float(found.difference[1]) == naive_c - naive_d
 
 
 @given(matrices_and_values(), st.booleans())
@@ -389,31 +537,6 @@ def test_gold_mass_divergence_from_cumulative_midpoints_equals_the_weight_matrix
     np.testing.assert_allclose(fast, matrix_form, rtol=RTOL, atol=RTOL * squares.sum())
 
 
-@given(distribution_pairs(max_classes=8), st.sampled_from([0.0, 1e-9, 0.05]))
-def test_bin_kendall_tau_over_the_pairs_only_equals_the_pair_loop(
-    pair: tuple[np.ndarray, np.ndarray], tol: float
-) -> None:
-    p, q = (np.asarray(x, dtype=float) for x in pair)
-    assert agrees(oqm.bin_kendall_tau(p, q, tol), naive_bin_tau(p, q, tol))
-
-
-@given(distribution_pairs(max_classes=8), class_values(max_classes=8))
-def test_value_position_divergence_equals_the_value_weight_matrix(
-    pair: tuple[np.ndarray, np.ndarray], values: np.ndarray
-) -> None:
-    p, q = (np.asarray(x, dtype=float) for x in pair)
-    c = p.size
-    v = np.resize(np.asarray(values, dtype=float), c)
-    v = np.sort(v) + np.arange(c)  # strictly increasing, any spacing
-    positions = oqm.value_positions(v[:, None])
-    squares = (p - q) ** 2
-    fast = oqm.position_divergence(positions, squares[:, None])[:, 0]
-    span = v[-1] - v[0]
-    for i in range(c):
-        naive = math.fsum(abs(v[i] - v[j]) / span * squares[j] for j in range(c))
-        assert abs(fast[i] - naive) <= RTOL * (naive + squares.sum())
-
-
 def naive_kld(p: np.ndarray, q: np.ndarray) -> float:
     """``sum p log2(p / q)``; a midpoint that underflows to 0 next to a subnormal ``p`` adds 0."""
     return math.fsum(
@@ -454,7 +577,7 @@ def test_class_rows_copy_read_only_and_broadcast_inputs() -> None:
     rows = oqm.class_rows(gold, (3, 2))
     rows[0, 0] = 1.0  # a writable copy, not a view of the input
     assert gold[0, 0] == 0.5
-    found = oqm.normalised_rows(np.array([[2.0, 2.0], [1.0, 3.0]]), np.array([0.5, 0.5]))
+    found = oqm.pair_rows(np.array([[2.0, 2.0], [1.0, 3.0]]), np.array([0.5, 0.5]))
     np.testing.assert_array_equal(found.p, [[0.5, 0.25], [0.5, 0.75]])
     assert found.batch == (2,)
 
@@ -633,7 +756,10 @@ def test_undefined_entries_are_filled_and_the_rest_checked() -> None:
 # -- blocks of a large batch -------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["mutual_information", "kendall_tau_b", "cem_ord", "cem_int"])
+@pytest.mark.parametrize(
+    "name",
+    ["mutual_information", "kendall_tau_a", "kendall_tau_b", "cem_ord", "cem_int", "cem_ord_flat"],
+)
 def test_a_batch_cut_into_blocks_scores_like_the_whole_call(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -670,6 +796,89 @@ def test_nominal_counts_and_masked_totals_equal_the_masked_sums(counts: np.ndarr
     rest = np.ones((c, c), dtype=bool)
     rest[0, :] = rest[:, 0] = False
     assert float(nm.one_vs_rest(m, 0).tn) == math.fsum(m[rest])
+
+
+def naive_matthews(m: np.ndarray) -> tuple[float, bool]:
+    """Gorodkin's R_K as the covariance of one-hot label vectors, item pair sums written out."""
+    c = m.shape[-1]
+    n = math.fsum(m.ravel())
+    sys = [math.fsum(m[k, :]) / n for k in range(c)]
+    gold = [math.fsum(m[:, k]) / n for k in range(c)]
+    cov = math.fsum(m[k, k] / n for k in range(c)) - math.fsum(
+        s * g for s, g in zip(sys, gold, strict=True)
+    )
+    var_s = 1.0 - math.fsum(s * s for s in sys)
+    var_g = 1.0 - math.fsum(g * g for g in gold)
+    if var_g <= 1e-15:
+        return 0.0, True
+    return (cov / math.sqrt(var_s * var_g) if var_s > 1e-15 else 0.0), False
+
+
+@given(st.lists(confusion_matrices(max_classes=6, max_count=30), min_size=1, max_size=3))
+def test_matthews_from_running_sums_of_class_rows_equals_the_covariance_formula(
+    counts: list[np.ndarray],
+) -> None:
+    c = min(x.shape[-1] for x in counts)
+    batch = np.stack([x[:c, :c] for x in counts]).astype(float)
+    batch[batch.sum(axis=(1, 2)) == 0, 0, 0] = 1.0
+    r, _, single_gold = nm.matthews(batch)
+    for k, m in enumerate(batch):
+        expected, naive_single = naive_matthews(m)
+        assert bool(single_gold[k]) == naive_single
+        if not naive_single:
+            assert agrees(r[k], expected)
+
+
+@given(
+    st.lists(st.floats(0.0, 1.0), min_size=1, max_size=12),
+    st.lists(st.booleans(), min_size=12, max_size=12),
+    st.sampled_from([1.0, 1e-200]),
+)
+def test_geometric_mean_from_mantissas_and_exponents_equals_the_mean_of_logarithms(
+    factors: list[float], members: list[bool], scale: float
+) -> None:
+    x = np.array(factors) * scale
+    member = np.array(members[: x.size])
+    columns = np.stack([x, x[::-1]], axis=1)  # two matrices, class-major
+    found = nm.geometric_mean_by_class(columns, np.stack([member, member[::-1]], axis=1))
+    chosen = x[member]
+    if chosen.size == 0 or np.any(chosen == 0):
+        expected = 0.0
+    else:
+        # 40 significant digits: float logarithms of values near 1e-300 are off by about
+        # 1e-13 absolute, which the mean of logarithms would carry into the reference.
+        with decimal.localcontext(decimal.Context(prec=40)):
+            mean_log = sum(decimal.Decimal(float(v)).ln() for v in chosen) / chosen.size
+            expected = float(mean_log.exp())
+    assert found[0] == pytest.approx(expected, rel=1e-13, abs=0.0)
+    assert found[0] == found[1] or found[1] == pytest.approx(found[0], rel=1e-15)
+
+
+def test_scratch_buffers_are_reused_per_name_and_thread_and_big_ones_are_fresh() -> None:
+    first = _blocks.scratch("probe", (3, 4))
+    first[...] = 1.0
+    again = _blocks.scratch("probe", (2, 5))
+    assert np.shares_memory(first, again)
+    assert not np.shares_memory(first, _blocks.scratch("other probe", (3, 4)))
+    assert _blocks.scratch("probe", (3, 4), np.int64).dtype == np.int64
+    big = _blocks.scratch("probe", (_blocks.SCRATCH_ELEMENTS + 1,))
+    assert not np.shares_memory(big, _blocks.scratch("probe", (_blocks.SCRATCH_ELEMENTS + 1,)))
+    seen: list[np.ndarray] = []
+    worker = threading.Thread(target=lambda: seen.append(_blocks.scratch("probe", (3, 4))))
+    worker.start()
+    worker.join()
+    assert not np.shares_memory(seen[0], first)
+
+
+def test_blocks_are_equal_within_one_and_cover_the_batch(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_blocks, "BLOCK_CELLS", 100)
+    for size in (0, 1, 9, 10, 11, 57):
+        slices = _blocks.block_slices(size, 10)  # 10 elements per block at most
+        widths = [b.stop - b.start for b in slices]
+        assert sum(widths) == size
+        assert max(widths, default=0) <= 10
+        assert max(widths, default=0) - min(widths, default=0) <= 1
+        assert [b.start for b in slices[1:]] == [b.stop for b in slices[:-1]]
 
 
 # -- the one-input route of the scoring contract -------------------------------------
