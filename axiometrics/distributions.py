@@ -105,9 +105,17 @@ def _plainly_valid(arr: np.ndarray, tol: float) -> bool:
             sums = _class_sums(arr)
     if sums.ndim == 0:
         return math.isfinite(float(sums)) and abs(float(sums) - 1.0) <= tol
-    # the same comparison as the itemised check: abs(s - 1.0) == max(s - 1.0, 1.0 - s) exactly
+    return _sums_within(sums, tol)
+
+
+def _sums_within(sums: np.ndarray, bound: float) -> bool:
+    """Whether every sum is finite and within ``bound`` of 1, from the largest and smallest.
+
+    The same comparison as the itemised check: ``abs(s - 1.0) == max(s - 1.0,
+    1.0 - s)`` exactly; ``max`` propagates NaN, and NaN fails the test.
+    """
     largest = float(sums.max())
-    return math.isfinite(largest) and largest - 1.0 <= tol and 1.0 - float(sums.min()) <= tol
+    return math.isfinite(largest) and largest - 1.0 <= bound and 1.0 - float(sums.min()) <= bound
 
 
 def _class_sums(arr: np.ndarray) -> np.ndarray:
@@ -204,9 +212,7 @@ def _class_major_pair(system: Any, gold: Any, tol: float) -> tuple[np.ndarray, n
         return None
     with np.errstate(over="ignore"):  # an overflow gives an infinite sum: refused below
         np.add.reduce(both, axis=0, out=sums)
-    largest, smallest = float(sums.max()), float(sums.min())
-    bound = tol * _DECISIVE
-    if not (math.isfinite(largest) and largest - 1.0 <= bound and 1.0 - smallest <= bound):
+    if not _sums_within(sums, tol * _DECISIVE):
         return None
     block.setflags(write=False)  # before the views are taken: they inherit it
     _CLASS_MAJOR[id(block)] = block

@@ -13,8 +13,8 @@ numpy call over both.  The scoring contract hands large same-shape pairs
 over already in this layout (``validate_distribution_pair(...,
 class_major=True)``), so :func:`pair_rows` reads them without a copy.
 Scores come out as ``(n,)`` and are reshaped to the batch shape.
-Elementwise kernels (:func:`kl_terms`, :func:`js_terms`,
-:func:`harmonic_combination`) take any layout.
+Elementwise kernels (:func:`kl_terms`, :func:`harmonic_combination`) take
+any layout.
 
 Nothing here divides by zero or takes the logarithm of zero, so the
 functions are safe under the ``np.errstate(divide="raise", invalid="raise",
@@ -25,10 +25,10 @@ Temporaries stay within ``O(batch x C)``: the order-aware divergences are
 distances between positions (class values or cumulative gold midpoints), so
 their weighted sums come from running sums of the gaps between neighbouring
 positions (:func:`divergence_halves`, :func:`spread`), and DNKT compares the
-``C(C-1)/2`` bin pairs as ``int8`` signs.  The batch-major forms
-:func:`midpoint_divergence_terms` and :func:`bin_kendall_tau` run the same
-kernels; ``tests/test_fast_paths.py`` and ``tests/measures/test_oq_kernels.py``
-check each against the straightforward formula.
+``C(C-1)/2`` bin pairs as ``int8`` signs.  ``tests/test_fast_paths.py`` and
+``tests/measures/test_oq_kernels.py`` check each kernel against the
+straightforward formula (:func:`gold_mass_weights` is the weight-matrix
+form of RNOD2's distances they compare with).
 """
 
 from __future__ import annotations
@@ -43,21 +43,18 @@ from axiometrics.distributions import class_major_rows
 
 __all__ = [
     "Pair",
-    "bin_kendall_tau",
     "class_rows",
     "count_rows",
     "cumulative_gap_rows",
     "divergence_halves",
     "gold_mass_weights",
     "harmonic_combination",
-    "js_terms",
     "jsd_rows",
     "kendall_pair",
     "kl_terms",
     "kld_rows",
     "masked_divergence_sums",
     "mean_divergence_over",
-    "midpoint_divergence_terms",
     "midpoint_gaps",
     "pair_rows",
     "raw_and_normalised",
@@ -94,40 +91,6 @@ def gold_mass_weights(gold: np.ndarray) -> np.ndarray:
     between = np.maximum(before[..., hi] - running[..., lo], 0.0)
     ends = (gold[..., :, None] + gold[..., None, :]) / 2
     return np.where(lo == hi, 0.0, between + ends)
-
-
-def midpoint_divergence_terms(system: np.ndarray, gold: np.ndarray) -> np.ndarray:
-    """``DW_i = sum_j delta_ij (p_j - q_j)^2``, the distances of :func:`gold_mass_weights`.
-
-    ``delta_ij = |m_i - m_j|`` for the cumulative midpoints
-    ``m_k = q_0 + ... + q_{k-1} + q_k / 2`` (non-decreasing), whose gaps are
-    ``m_{k+1} - m_k = (q_k + q_{k+1}) / 2`` (:func:`midpoint_gaps`): the
-    batch-major form of :func:`divergence_halves`, ``O(batch x C)`` work and
-    memory instead of a ``(C, C)`` weight matrix per distribution.  The
-    inputs are used as given (not rescaled).
-    """
-    shape = np.broadcast_shapes(system.shape, gold.shape)
-    p, q = class_rows(system, shape), class_rows(gold, shape)
-    halves = divergence_halves(midpoint_gaps(q), p - q)
-    return _divergence_rows(halves).T.reshape(shape)
-
-
-def bin_kendall_tau(system: np.ndarray, gold: np.ndarray, tie_tolerance: float) -> np.ndarray:
-    """Kendall's tau between the bin orders of two distributions (Sakai 2022 eq. 13-14).
-
-    Over the ``C(C-1)/2`` pairs of bins, a pair is tied in a distribution when
-    its two probabilities differ by at most ``tie_tolerance`` (``0``: exact
-    equality).  CONC / DISC count the pairs ordered the same / the opposite
-    way by both; a pair tied in either counts as neither.
-    ``tau = (CONC - DISC) / sqrt(max(1, NT) * max(1, NT*))`` with ``NT`` and
-    ``NT*`` the untied pairs of the system and of the gold.
-
-    The batch-major form of :func:`kendall_pair`, whose pair signs are small
-    integers (``int8``), one row per pair and one column per distribution.
-    """
-    shape = np.broadcast_shapes(system.shape, gold.shape)
-    tau = kendall_pair(pair_rows(system, gold, normalise=False), tie_tolerance)
-    return tau.reshape(shape[:-1])
 
 
 def harmonic_combination(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -172,35 +135,6 @@ def kl_terms(p: np.ndarray, q: np.ndarray) -> np.ndarray:
         terms[beyond] = p_far * (np.log(p_far) - np.log(q_far)) - p_far + q_far
     np.maximum(terms, 0.0, out=terms)
     terms *= 1.0 / np.log(2.0)
-    return terms
-
-
-def js_terms(p: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """Per-entry terms of ``JSD(p, q)`` in bits, the mean of ``KLD(p || m)`` and ``KLD(q || m)``.
-
-    With ``m = (p + q) / 2``, ``u = fl(p / m)`` and ``v = fl(q / m)``, each
-    entry is ``(p log u + q log v - m (fl(u) - 1 + fl(v) - 1)) / (2 ln 2)``:
-    the two terms of :func:`kl_terms` against ``m`` added, two logarithms per
-    entry and no cancellation beyond theirs (the linear parts sum to
-    ``p + q - 2m``, 0 up to the rounding of ``m``).  Clipped at 0: each entry
-    of the exact sum is non-negative.  Sum them over the classes.
-    """
-    mid = p + q
-    mid *= 0.5
-    positive = mid > 0
-    u = np.divide(p, mid, out=np.zeros(mid.shape), where=positive)
-    v = np.divide(q, mid, out=np.zeros(mid.shape), where=positive)
-    linear = u - 1.0  # exact near u = 1 (Sterbenz), where the terms are small
-    linear += v - 1.0  # (fl(u) + fl(v)) - 2 would round the sum to the spacing of 2
-    linear *= mid  # m (fl(u) - 1 + fl(v) - 1)
-    terms = _log_in_place(u)
-    terms *= p
-    log_v = _log_in_place(v)
-    log_v *= q
-    terms += log_v
-    terms -= linear
-    np.maximum(terms, 0.0, out=terms)
-    terms *= 0.5 / np.log(2.0)
     return terms
 
 
@@ -668,10 +602,18 @@ def spread(gaps: np.ndarray) -> np.ndarray:
 
 
 def kendall_pair(raw: Pair, tie_tolerance: float) -> np.ndarray:
-    """:func:`bin_kendall_tau` of a :class:`Pair` as given, ``(n,)``.
+    """Kendall's tau between the bin orders of each pair of a :class:`Pair`, ``(n,)``.
+
+    Sakai 2022 eq. 13-14: over the ``C(C-1)/2`` pairs of bins, a pair is
+    tied in a distribution when its two probabilities differ by at most
+    ``tie_tolerance`` (``0``: exact equality).  CONC / DISC count the pairs
+    ordered the same / the opposite way by both; a pair tied in either
+    counts as neither.  ``tau = (CONC - DISC) / sqrt(max(1, NT) * max(1,
+    NT*))`` with ``NT`` and ``NT*`` the untied pairs of the system and of
+    the gold.  The values are read as given (not rescaled).
 
     The pair signs of both sides come from one set of comparisons over the
-    double-width rows.
+    double-width rows, as ``int8``.
     """
     n = raw.n
     signs = _pair_signs_rows(raw.both, tie_tolerance)
