@@ -14,6 +14,13 @@ Every function returns an :class:`AgreementResult` and, with
 ``bootstrap=B`` (and ``seed=``), a percentile interval over ``B``
 resamples of units, computed for all resamples at once.
 
+Labelled data is aligned by label, never read by position: two pandas
+Series by their index, a DataFrame by the axis that ``rows="items"`` /
+``rows="coders"`` or its axis names (``item``, ``annotator``, ...) say holds
+the items.  Lists and arrays are read by position (one row per coder).
+Labels must be of one type (numbers, text or booleans).  String options
+(``level``, ``weights``, ``missing``, ``rows``, ``items``) accept any case.
+
 Quick use::
 
     from axiometrics import agreement
@@ -28,7 +35,9 @@ from axiometrics.agreement.coding import LEVELS
 from axiometrics.agreement.errors import (
     AgreementInputError,
     MissingRatingError,
+    MixedLabelTypesError,
     NoPairableUnitsError,
+    ScaleRangeError,
 )
 from axiometrics.agreement.fleiss import fleiss_kappa
 from axiometrics.agreement.kappa import WEIGHTS, cohen_kappa, scotts_pi
@@ -40,7 +49,9 @@ __all__ = [
     "AgreementInputError",
     "AgreementResult",
     "MissingRatingError",
+    "MixedLabelTypesError",
     "NoPairableUnitsError",
+    "ScaleRangeError",
     "cohen_kappa",
     "fleiss_kappa",
     "krippendorff_alpha",

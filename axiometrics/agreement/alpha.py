@@ -19,20 +19,32 @@ Difference functions (Krippendorff 2011, "Computing Krippendorff's alpha"):
 ``interval``  ``(v_c - v_k)^2``;
 ``ratio``     ``((v_c - v_k) / (v_c + v_k))^2`` (values must be >= 0;
               ``0`` for ``v_c = v_k = 0``).
+
+Large and small values are exact: interval alpha does not change when every
+value is multiplied by the same number, so the values are first scaled by a
+power of two (exact in floating point) that brings the largest to below 1,
+and the disagreements are scaled back for the result; the ratio difference
+of two values depends only on their ratio and is computed from it.  When
+the interval disagreements in squared label units do not fit in a float
+(labels beyond about 1e150, or all within about 1e-150), the call is refused
+rather than report an overflowed or underflowed ``D_o`` or ``D_e``.
 """
 
 from __future__ import annotations
 
+import math
+import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from axiometrics.agreement.coding import Coded, check_level, code_ratings
-from axiometrics.agreement.errors import NoPairableUnitsError
+from axiometrics.agreement.errors import NoPairableUnitsError, ScaleRangeError
 from axiometrics.agreement.estimate import estimate
 from axiometrics.agreement.fleiss import unit_counts
 from axiometrics.agreement.result import AgreementResult
+from axiometrics.agreement.tables import table_ratings
 from axiometrics.errors import InvalidParameterError
 
 __all__ = ["coincidence_statistic", "differences", "krippendorff_alpha", "moment_statistic"]
@@ -59,9 +71,12 @@ def differences(level: str, values: np.ndarray, marginals: np.ndarray) -> np.nda
     if level == "interval":
         return ((values[:, None] - values[None, :]) ** 2)[None]
     if level == "ratio":
-        total = values[:, None] + values[None, :]
-        diff = values[:, None] - values[None, :]
-        ratio = np.divide(diff, total, out=np.zeros((k, k)), where=total > 0)
+        high, low = np.maximum.outer(values, values), np.minimum.outer(values, values)
+        # Halving (exact) keeps high + low finite for values near the float maximum.
+        huge = high > 2.0**1022
+        high, low = np.where(huge, high * 0.5, high), np.where(huge, low * 0.5, low)
+        total = high + low
+        ratio = np.divide(high - low, total, out=np.zeros((k, k)), where=total > 0)
         return (ratio**2)[None]
     cumulative = np.cumsum(marginals, axis=1)
     idx = np.arange(k)
@@ -186,6 +201,8 @@ def krippendorff_alpha(
     *,
     level: str = "nominal",
     categories: Sequence[Hashable] | Mapping[Hashable, float] | None = None,
+    rows: str | None = None,
+    items: str | None = None,
     bootstrap: int | None = None,
     seed: int | np.random.Generator | None = None,
     confidence: float = 0.95,
@@ -195,12 +212,26 @@ def krippendorff_alpha(
     Parameters
     ----------
     data
-        ``(n_coders, n_units)`` labels; missing as NaN or ``None``.
+        Labels of one type; missing as NaN, ``None`` or ``pandas.NA``.  An
+        array or nested list has one row per coder and one column per unit
+        (``rows="items"``: the transpose).  A DataFrame is read by its labels,
+        oriented by ``rows`` or by its axis names (``index.name="item"``,
+        ``columns.name="annotator"``, ...), never by its shape; a list of
+        Series (one per coder) is aligned by item label, an item absent from
+        a Series being a missing label.
     level
-        ``"nominal"``, ``"ordinal"``, ``"interval"`` or ``"ratio"``.
+        ``"nominal"``, ``"ordinal"``, ``"interval"`` or ``"ratio"`` (any case).
     categories
         The scale: labels lowest first, or ``{label: value}`` (needed for
         ordinal, interval and ratio unless the labels are numbers).
+    rows
+        What the rows of ``data`` hold: ``"items"`` or ``"coders"`` (any
+        case; also ``"units"``, ``"annotators"``, ...).  ``None``: coders for
+        arrays and nested lists; for a DataFrame, what its axis names say
+        (else an error).
+    items
+        The same said the other way round: ``"rows"`` (the same as
+        ``rows="items"``) or ``"columns"`` (``rows="coders"``); any case.
     bootstrap
         Resamples of (pairable) units for a percentile interval.
     seed
@@ -217,14 +248,21 @@ def krippendorff_alpha(
     Raises
     ------
     InvalidParameterError
-        Unknown ``level`` (with the nearest name); labels that do not support it.
+        Unknown ``level``, ``rows`` or ``items`` (with the nearest name); labels that
+        do not support the level.
     AgreementInputError
-        ``data`` is not 2-D or has fewer than two coders.
+        ``data`` is not 2-D or has fewer than two coders; a DataFrame whose
+        orientation is unknown or that repeats a label.
+    ScaleRangeError
+        Interval labels whose disagreements in squared label units are
+        beyond the float range (magnitudes beyond about 1e154).
+    MixedLabelTypesError
+        Labels of more than one type.
     NoPairableUnitsError
         No unit has two labels.
     """
-    check_level(level)
-    coded = code_ratings(data, categories=categories)
+    level = check_level(level)
+    coded = code_ratings(table_ratings(data, rows=rows, items=items), categories=categories)
     values = _scale(coded, level)
     k = len(coded.categories)
     counts = unit_counts(coded.codes, k)
@@ -232,14 +270,27 @@ def krippendorff_alpha(
     pairable = labels >= 2
     if not pairable.any():
         raise NoPairableUnitsError(
-            f"data: no unit has labels from two coders ({coded.codes.shape[1]} units, "
-            f"{int(labels.sum())} labels), so there is nothing to compare"
+            f"{coded.ratings.argument}: no unit has labels from two coders "
+            f"({coded.codes.shape[1]} units, {int(labels.sum())} labels), so there is nothing "
+            "to compare"
         )
     counts, labels = counts[pairable], labels[pairable]
+    exponent = 0
+    if level in ("interval", "ratio"):
+        # A category seen only on unpairable units plays no part; one outside the range of
+        # the others would still set the scale (and the centre) of the values: drop it.
+        used = counts.sum(axis=0) > 0
+        kept = values[used]
+        if kept.min() > values.min() or kept.max() < values.max():
+            values, counts = values[used], counts[:, used]
+    if level == "interval":
+        values, exponent = _unit_scale(values)
     if level in ("nominal", "interval"):
         statistic = moment_statistic(level, values, counts)
     else:
         statistic = coincidence_statistic(level, values, counts)
+    if exponent:
+        _check_range(statistic, len(counts), exponent, coded)
     return estimate(
         "krippendorff_alpha",
         statistic,
@@ -250,4 +301,44 @@ def krippendorff_alpha(
         bootstrap=bootstrap,
         confidence=confidence,
         seed=seed,
+        exponent=2 * exponent,
+    )
+
+
+def _unit_scale(values: np.ndarray) -> tuple[np.ndarray, int]:
+    """``values / 2**e`` (exact) below 1 in magnitude, and ``e``.
+
+    Interval alpha does not change when every value is multiplied by one
+    number; a power of two changes no digit, so the disagreements of the
+    scaled values are the true ones times ``2**(-2 e)`` and cannot overflow.
+    """
+    largest = float(np.max(np.abs(values))) if len(values) else 0.0
+    if largest == 0.0:
+        return values, 0
+    exponent = math.frexp(largest)[1]
+    return np.ldexp(values, -exponent), exponent
+
+
+def _check_range(statistic: Statistic, n_units: int, exponent: int, coded: Coded) -> None:
+    """Refuse interval data whose disagreements in squared label units are not floats."""
+    observed, expected, degenerate = statistic(np.ones((1, n_units)))
+    if degenerate[0]:
+        return
+    try:
+        true_expected = math.ldexp(float(expected[0]), 2 * exponent)
+        math.ldexp(float(observed[0]), 2 * exponent)
+    except OverflowError:
+        problem = "exceed"
+    else:
+        if true_expected >= sys.float_info.min:
+            return
+        problem = "fall below"
+    largest = float(np.max(np.abs(coded.values)))
+    raise ScaleRangeError(
+        f"{coded.ratings.argument}: the interval disagreements of these labels (largest "
+        f"magnitude {largest:.6g}) {problem} the floating-point range, so D_o and D_e cannot "
+        "be reported; alpha does not change when every label is multiplied by the same "
+        f"number: rescale the labels, e.g. divide every label by {largest:.6g}",
+        largest=largest,
+        problem=problem,
     )

@@ -2,14 +2,17 @@
 
 The coefficients work on a ``(n_coders, n_units)`` array of category codes
 ``0 .. K-1`` with ``-1`` where a coder left a unit out.  A missing label is
-``None``, a float NaN or ``pandas.NA``.  The category list fixes the codes:
+``None``, a float NaN or ``pandas.NA``.  The labels are of one type (numbers,
+text or booleans; see :mod:`axiometrics.agreement.tables`), and so are the
+categories.  The category list fixes the codes:
 
 * given as ``categories=[...]``: its order is the scale's order (lowest
   first); a label outside it is an :class:`~axiometrics.errors.UnknownLabelError`;
 * given as ``categories={label: value}``: the values place the categories
   on an interval or ratio scale and order them;
 * inferred: the distinct labels, numbers in numeric order, strings in
-  lexicographic order, a mixture in order of first appearance.
+  lexicographic order, other labels (booleans, tuples) in order of first
+  appearance.
 
 The ordered levels (``ordinal``, and weighted kappa) need an order: numeric
 labels have one, other labels need ``categories``.  The metric levels
@@ -32,13 +35,25 @@ from axiometrics.agreement.errors import (
     MissingRatingError,
     NoPairableUnitsError,
 )
-from axiometrics.agreement.names import unknown_choice
+from axiometrics.agreement.names import choose
+from axiometrics.agreement.tables import Ratings, check_label_kinds, is_missing
 from axiometrics.errors import InputTypeError, InvalidParameterError, UnknownLabelError
 
-__all__ = ["LEVELS", "Coded", "check_level", "code_ratings", "complete_units", "is_missing"]
+__all__ = [
+    "LEVELS",
+    "MISSING",
+    "Coded",
+    "check_level",
+    "check_missing",
+    "code_ratings",
+    "complete_units",
+    "is_missing",
+]
 
 #: Levels of measurement, in Krippendorff's order.
 LEVELS = ("nominal", "ordinal", "interval", "ratio")
+#: Policies for a missing label in the coefficients that need complete units.
+MISSING = ("raise", "drop")
 
 
 @dataclass(frozen=True)
@@ -58,6 +73,8 @@ class Coded:
         Whether the categories have an order (numeric labels or given).
     numeric
         Whether :attr:`values` are real values (numeric labels or a mapping).
+    ratings
+        The labels coded, with the names of their coders and units.
     """
 
     codes: np.ndarray
@@ -65,51 +82,27 @@ class Coded:
     values: np.ndarray
     ordered: bool
     numeric: bool
-
-
-def is_missing(label: Any) -> bool:
-    """Whether ``label`` marks a missing rating (``None``, NaN or ``pandas.NA``)."""
-    if label is None:
-        return True
-    if isinstance(label, (float, np.floating)):
-        return bool(math.isnan(label))
-    return type(label).__name__ == "NAType"
+    ratings: Ratings
 
 
 def check_level(level: str) -> str:
-    """Return ``level`` if it is one of :data:`LEVELS`; else raise with the nearest name.
+    """The level of measurement ``level`` names (any case); else raise with the nearest name.
 
     Raises
     ------
     InvalidParameterError
         ``level`` is not a level of measurement.
     """
-    if not isinstance(level, str) or level not in LEVELS:
-        raise InvalidParameterError(unknown_choice("level", level, LEVELS))
-    return level
+    return choose("level", level, LEVELS)
+
+
+def check_missing(missing: str) -> str:
+    """The missing-label policy ``missing`` names (``"raise"`` or ``"drop"``, any case)."""
+    return choose("missing", missing, MISSING)
 
 
 def _is_number(label: Any) -> bool:
     return isinstance(label, numbers.Real) and not isinstance(label, (bool, np.bool_))
-
-
-def _as_table(data: Any, name: str) -> np.ndarray:
-    """``data`` as a 2-D array (numeric float array when possible, else objects)."""
-    if isinstance(data, (str, bytes)):
-        raise InputTypeError(f"{name}={data!r}: expected a (n_coders, n_units) array of labels")
-    try:
-        arr = np.asarray(data)
-    except ValueError:
-        arr = np.asarray(data, dtype=object)
-    if arr.dtype.kind not in "biuf":
-        arr = np.asarray(data, dtype=object)
-    if arr.dtype.kind == "b":
-        arr = arr.astype(object)
-    if arr.ndim != 2:
-        raise AgreementInputError(
-            f"{name} with shape {arr.shape}: expected a 2-D array (n_coders, n_units)"
-        )
-    return arr
 
 
 def _category_list(
@@ -119,7 +112,7 @@ def _category_list(
     if isinstance(categories, Mapping):
         labels = list(categories)
         raw = list(categories.values())
-        if not all(_is_number(v) and math.isfinite(float(v)) for v in raw):
+        if not all(_is_number(v) and _finite(v) for v in raw):
             raise InvalidParameterError(
                 f"categories={categories!r}: expected finite real values for every category"
             )
@@ -152,15 +145,28 @@ def _category_list(
     return labels, None
 
 
-def _numeric_codes(arr: np.ndarray, name: str) -> tuple[np.ndarray, np.ndarray]:
+def _finite(number: Any) -> bool:
+    """Whether a real number is finite as a float (a huge Python int is not)."""
+    try:
+        return math.isfinite(float(number))
+    except OverflowError:
+        return False
+
+
+def _not_finite(ratings: Ratings, where: tuple[int, int], label: Any) -> AgreementInputError:
+    return AgreementInputError(
+        f"{ratings.locate(*where)}={label!r}: expected a finite label or a missing one "
+        "(NaN or None)"
+    )
+
+
+def _numeric_codes(ratings: Ratings) -> tuple[np.ndarray, np.ndarray]:
     """Float table -> (codes with -1 for NaN, sorted distinct values)."""
-    values = arr.astype(float)
-    if np.isinf(values).any():
-        where = tuple(int(i) for i in np.argwhere(np.isinf(values))[0])
-        raise AgreementInputError(
-            f"{name}[{where[0]}, {where[1]}]={float(values[where])!r}: expected a finite label "
-            "or NaN (missing)"
-        )
+    values = ratings.labels
+    infinite = np.isinf(values)
+    if infinite.any():
+        where = tuple(int(i) for i in np.argwhere(infinite)[0])
+        raise _not_finite(ratings, (where[0], where[1]), float(values[where]))
     present = ~np.isnan(values)
     distinct = np.unique(values[present])
     codes = np.full(values.shape, -1, dtype=np.intp)
@@ -168,8 +174,9 @@ def _numeric_codes(arr: np.ndarray, name: str) -> tuple[np.ndarray, np.ndarray]:
     return codes, distinct
 
 
-def _object_codes(arr: np.ndarray, name: str) -> tuple[np.ndarray, list[Hashable]]:
+def _object_codes(ratings: Ratings) -> tuple[np.ndarray, list[Hashable]]:
     """Object table -> (codes with -1 for missing, distinct labels in the inferred order)."""
+    arr = ratings.labels
     flat = arr.ravel()
     index: dict[Hashable, int] = {}
     codes = np.full(flat.shape, -1, dtype=np.intp)
@@ -180,12 +187,18 @@ def _object_codes(arr: np.ndarray, name: str) -> tuple[np.ndarray, list[Hashable
             code = index.setdefault(label, len(index))
         except TypeError:
             raise InputTypeError(
-                f"{name} holds {label!r} of type {type(label).__name__}: labels must be hashable"
+                f"{ratings.locate(*divmod(i, arr.shape[1]))}={label!r} of type "
+                f"{type(label).__name__}: labels must be hashable"
             ) from None
         codes[i] = code
     labels = list(index)
     if labels and all(_is_number(x) for x in labels):
-        order = sorted(range(len(labels)), key=lambda k: float(labels[k]))  # type: ignore[arg-type]
+        for label in labels:
+            if not _finite(label):
+                where = divmod(int(np.flatnonzero(codes == index[label])[0]), arr.shape[1])
+                raise _not_finite(ratings, where, label)
+        # Python compares ints and floats exactly (no rounding of large integers).
+        order = sorted(range(len(labels)), key=lambda k: labels[k])  # type: ignore[arg-type,return-value]
     elif labels and all(isinstance(x, str) for x in labels):
         order = sorted(range(len(labels)), key=lambda k: str(labels[k]))
     else:
@@ -215,22 +228,23 @@ def _map_to(
     return out
 
 
+def _values(labels: Sequence[Hashable]) -> np.ndarray:
+    return np.asarray([float(x) for x in labels], dtype=float)  # type: ignore[arg-type]
+
+
 def code_ratings(
-    data: Any,
+    ratings: Ratings,
     *,
     categories: Sequence[Hashable] | Mapping[Hashable, float] | None = None,
-    name: str = "data",
 ) -> Coded:
     """Code a ``(n_coders, n_units)`` table of labels.
 
     Parameters
     ----------
-    data
-        Labels, one row per coder; missing as NaN, ``None`` or ``pandas.NA``.
+    ratings
+        The labels (see :mod:`axiometrics.agreement.tables`).
     categories
         The scale (see the module docstring); inferred when ``None``.
-    name
-        The argument's name in error messages.
 
     Returns
     -------
@@ -240,39 +254,54 @@ def code_ratings(
     Raises
     ------
     AgreementInputError
-        ``data`` is not 2-D, has fewer than two coders, or an infinite label.
+        Fewer than two coders, or an infinite label.
+    MixedLabelTypesError
+        The categories are of more than one type, or of another type than the labels.
     UnknownLabelError
         A label is not among ``categories``.
     """
-    arr = _as_table(data, name)
+    arr = ratings.labels
+    name = ratings.argument
     if arr.shape[0] < 2:
         raise AgreementInputError(
             f"{name} with shape {arr.shape}: expected at least two coders (rows)"
         )
     found: Sequence[Hashable]
-    if arr.dtype.kind in "biuf":
-        codes, distinct = _numeric_codes(arr, name)
+    if arr.dtype.kind == "f":
+        codes, distinct = _numeric_codes(ratings)
         found = [float(v) for v in distinct]
         numeric_labels = True
     else:
-        codes, found = _object_codes(arr, name)
+        codes, found = _object_codes(ratings)
         numeric_labels = all(_is_number(x) for x in found)
     if categories is None:
         labels = list(found)
         if numeric_labels:
-            return Coded(codes, tuple(labels), np.asarray(labels, dtype=float), True, True)
-        return Coded(codes, tuple(labels), np.arange(len(labels), dtype=float), False, False)
+            return Coded(codes, tuple(labels), _values(labels), True, True, ratings)
+        return Coded(
+            codes, tuple(labels), np.arange(len(labels), dtype=float), False, False, ratings
+        )
     labels, values = _category_list(categories, "categories")
+    check_label_kinds([(name, arr), (f"categories={_short(labels)}", labels)])
     codes = _map_to(found, codes, labels, name)
     if values is not None:
-        return Coded(codes, tuple(labels), values, True, True)
+        return Coded(codes, tuple(labels), values, True, True, ratings)
     if all(_is_number(x) for x in labels):
-        numbers_ = np.asarray(labels, dtype=float)
-        return Coded(codes, tuple(labels), numbers_, True, True)
-    return Coded(codes, tuple(labels), np.arange(len(labels), dtype=float), True, False)
+        for label in labels:
+            if not _finite(label):
+                raise InvalidParameterError(
+                    f"categories={labels!r}: {label!r} is not a finite number"
+                )
+        return Coded(codes, tuple(labels), _values(labels), True, True, ratings)
+    return Coded(codes, tuple(labels), np.arange(len(labels), dtype=float), True, False, ratings)
 
 
-def complete_units(coded: Coded, missing: str, name: str) -> np.ndarray:
+def _short(labels: Sequence[Hashable]) -> str:
+    text = repr(list(labels))
+    return text if len(text) <= 60 else text[:57] + "...]"
+
+
+def complete_units(coded: Coded, missing: str) -> np.ndarray:
     """Codes of the units every coder labelled, ``(n_coders, n_complete)``.
 
     Parameters
@@ -282,8 +311,6 @@ def complete_units(coded: Coded, missing: str, name: str) -> np.ndarray:
     missing
         ``"raise"``: a missing label is an error; ``"drop"``: units with a
         missing label are left out (listwise deletion).
-    name
-        The argument's name in error messages.
 
     Raises
     ------
@@ -292,19 +319,23 @@ def complete_units(coded: Coded, missing: str, name: str) -> np.ndarray:
     NoPairableUnitsError
         No unit is complete (or there are no units).
     """
-    if missing not in ("raise", "drop"):
-        raise InvalidParameterError(unknown_choice("missing", missing, ("raise", "drop")))
+    missing = check_missing(missing)
+    ratings = coded.ratings
     gaps = coded.codes < 0
     if missing == "raise" and gaps.any():
         coder, unit = (int(i) for i in np.argwhere(gaps)[0])
+        count = int(gaps.sum())
+        more = f" ({count} labels are missing in all)" if count > 1 else ""
         raise MissingRatingError(
-            f"{name}: coder {coder} has no label for unit {unit} (NaN or None); this coefficient "
-            "needs complete units: pass missing='drop' to leave incomplete units out, or use "
-            "krippendorff_alpha, which allows missing labels"
+            f"{ratings.argument}: {ratings.coders[coder]} has no label for {ratings.unit(unit)} "
+            f"(NaN, None or absent){more}; this coefficient needs complete units: pass "
+            "missing='drop' to leave incomplete units out, or use krippendorff_alpha, which "
+            "allows missing labels"
         )
     kept = coded.codes[:, ~gaps.any(axis=0)]
     if kept.shape[1] == 0:
         raise NoPairableUnitsError(
-            f"{name}: no unit has a label from every coder ({coded.codes.shape[1]} units in all)"
+            f"{ratings.argument}: no unit has a label from every coder "
+            f"({coded.codes.shape[1]} units in all)"
         )
     return kept

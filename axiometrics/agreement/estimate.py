@@ -11,6 +11,7 @@ floating-point warning ever appears.
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Callable
 
@@ -46,8 +47,14 @@ def estimate(
     bootstrap: int | None,
     confidence: float,
     seed: int | np.random.Generator | None,
+    exponent: int = 0,
 ) -> AgreementResult:
-    """Compute ``coefficient`` on the data and, with ``bootstrap``, its percentile interval."""
+    """Compute ``coefficient`` on the data and, with ``bootstrap``, its percentile interval.
+
+    ``exponent``: the statistic's disagreements are the true ones times
+    ``2**-exponent`` (values scaled to avoid overflow); the result reports
+    the true ones (the caller has checked that they are finite floats).
+    """
     check_bootstrap(bootstrap, confidence, seed)
     observed, expected, degenerate = statistic(np.ones((1, n_units)))
     value = coefficient_values(observed, expected, degenerate)
@@ -65,8 +72,12 @@ def estimate(
         n_units=n_units,
         n_coders=n_coders,
         level=level,
-        observed_disagreement=float(observed[0]) if not degenerate[0] else 0.0,
-        expected_disagreement=float(expected[0]) if not degenerate[0] else 0.0,
+        observed_disagreement=math.ldexp(float(observed[0]), exponent)
+        if not degenerate[0]
+        else 0.0,
+        expected_disagreement=math.ldexp(float(expected[0]), exponent)
+        if not degenerate[0]
+        else 0.0,
         degenerate=bool(degenerate[0]),
         n_values=n_values,
         weights=weights,

@@ -16,9 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from axiometrics.agreement.coding import code_ratings, complete_units
+from axiometrics.agreement.coding import check_missing, code_ratings, complete_units
 from axiometrics.agreement.estimate import estimate
 from axiometrics.agreement.result import AgreementResult
+from axiometrics.agreement.tables import table_ratings
 
 __all__ = ["fleiss_kappa", "unit_counts"]
 
@@ -37,6 +38,8 @@ def fleiss_kappa(
     *,
     categories: Sequence[Hashable] | Mapping[Hashable, float] | None = None,
     missing: str = "raise",
+    rows: str | None = None,
+    items: str | None = None,
     bootstrap: int | None = None,
     seed: int | np.random.Generator | None = None,
     confidence: float = 0.95,
@@ -46,11 +49,25 @@ def fleiss_kappa(
     Parameters
     ----------
     data
-        ``(n_coders, n_units)`` labels; missing as NaN or ``None``.
+        Labels of one type; missing as NaN, ``None`` or ``pandas.NA``.  An
+        array or nested list has one row per coder and one column per unit
+        (``rows="items"``: the transpose).  A DataFrame is read by its labels,
+        oriented by ``rows`` or by its axis names (``index.name="item"``,
+        ``columns.name="annotator"``, ...), never by its shape; a list of
+        Series (one per coder) is aligned by item label.
     categories
         Labels allowed (others raise); optional.
     missing
-        ``"raise"`` (default) or ``"drop"`` units where a label is missing.
+        ``"raise"`` (default) or ``"drop"`` units where a label is missing
+        (any case).
+    rows
+        What the rows of ``data`` hold: ``"items"`` or ``"coders"`` (any
+        case; also ``"units"``, ``"annotators"``, ...).  ``None``: coders for
+        arrays and nested lists; for a DataFrame, what its axis names say
+        (else an error).
+    items
+        The same said the other way round: ``"rows"`` (the same as
+        ``rows="items"``) or ``"columns"`` (``rows="coders"``); any case.
     bootstrap
         Resamples of units for a percentile interval (``None``: no interval).
     seed
@@ -66,14 +83,20 @@ def fleiss_kappa(
     Raises
     ------
     AgreementInputError
-        ``data`` is not 2-D or has fewer than two coders.
+        ``data`` is not 2-D or has fewer than two coders; a DataFrame whose
+        orientation is unknown or that repeats a label.
+    MixedLabelTypesError
+        Labels of more than one type.
     MissingRatingError
         A label is missing and ``missing="raise"``.
     NoPairableUnitsError
         No unit is complete.
+    InvalidParameterError
+        Unknown ``missing``, ``rows`` or ``items``.
     """
-    coded = code_ratings(data, categories=categories)
-    codes = complete_units(coded, missing, "data")
+    missing = check_missing(missing)
+    coded = code_ratings(table_ratings(data, rows=rows, items=items), categories=categories)
+    codes = complete_units(coded, missing)
     m = codes.shape[0]
     counts = unit_counts(codes, len(coded.categories))
     # Disagreeing ordered coder pairs per unit, as a share of all m (m - 1) pairs.

@@ -23,11 +23,12 @@ from typing import Any
 
 import numpy as np
 
-from axiometrics.agreement.coding import code_ratings, complete_units
+from axiometrics.agreement.coding import check_missing, code_ratings, complete_units
 from axiometrics.agreement.estimate import estimate
-from axiometrics.agreement.names import unknown_choice
-from axiometrics.agreement.pairs import pair_tables, stack_pair
+from axiometrics.agreement.names import choose, unknown_choice
+from axiometrics.agreement.pairs import pair_tables
 from axiometrics.agreement.result import AgreementResult
+from axiometrics.agreement.tables import pair_ratings
 from axiometrics.errors import InvalidParameterError
 
 __all__ = ["WEIGHTS", "cohen_kappa", "disagreement_weights", "scotts_pi"]
@@ -58,13 +59,23 @@ def disagreement_weights(n_categories: int, weights: str | None) -> np.ndarray:
 def _two_coders(
     a: Any, b: Any, categories: Categories, missing: str, *, ordered: bool, what: str
 ) -> tuple[np.ndarray, int]:
-    coded = code_ratings(stack_pair(a, b), categories=categories, name="(a, b)")
+    missing = check_missing(missing)
+    coded = code_ratings(pair_ratings(a, b), categories=categories)
     if ordered and not coded.ordered:
         raise InvalidParameterError(
             f"{what} needs ordered categories: the labels {list(coded.categories)[:5]!r} are not "
             "numbers, so give categories=[...] in scale order (lowest first)"
         )
-    return complete_units(coded, missing, "(a, b)"), len(coded.categories)
+    return complete_units(coded, missing), len(coded.categories)
+
+
+def _weights(weights: str | None) -> str | None:
+    """``None``, ``"linear"`` or ``"quadratic"`` (any case); else raise with the nearest name."""
+    if weights is None:
+        return None
+    if not isinstance(weights, str) or weights.strip().lower() not in WEIGHTS:
+        raise InvalidParameterError(unknown_choice("weights", weights, ("None", *WEIGHTS)))
+    return choose("weights", weights, WEIGHTS)
 
 
 def cohen_kappa(
@@ -83,15 +94,19 @@ def cohen_kappa(
     Parameters
     ----------
     a, b
-        One label per unit from each coder (numbers or any hashable labels).
+        One label per unit from each coder (numbers, text or other hashable
+        labels, of one type).  Two pandas Series are aligned by item label
+        (their index); lists and arrays are read by position.  An item
+        absent from one Series is a missing label.
     weights
-        ``None`` (nominal kappa), ``"linear"`` or ``"quadratic"``.
+        ``None`` (nominal kappa), ``"linear"`` or ``"quadratic"`` (any case).
     categories
         The scale (labels lowest first, or ``{label: value}``); weighted
         kappa needs it unless the labels are numbers.  Unused categories
         change weighted kappa (they widen the scale), not nominal kappa.
     missing
-        ``"raise"`` (default) or ``"drop"`` units where a label is missing.
+        ``"raise"`` (default) or ``"drop"`` units where a label is missing
+        (any case).
     bootstrap
         Resamples of units for a percentile interval (``None``: no interval).
     seed
@@ -108,16 +123,18 @@ def cohen_kappa(
     Raises
     ------
     AgreementInputError
-        Lengths differ; a label is infinite.
+        Lengths differ; a label is infinite; one of ``a``, ``b`` is a Series
+        and the other is not; a Series repeats an item label.
+    MixedLabelTypesError
+        Labels of more than one type (``1`` and ``"1"``).
     MissingRatingError
         A label is missing and ``missing="raise"``.
     NoPairableUnitsError
-        No unit is labelled by both coders.
+        No unit is labelled by both coders (Series: no shared item label).
     InvalidParameterError
-        Unknown ``weights``; weighted kappa on unordered labels without categories.
+        Unknown ``weights`` or ``missing``; weighted kappa on unordered labels without categories.
     """
-    if weights is not None and weights not in WEIGHTS:
-        raise InvalidParameterError(unknown_choice("weights", weights, ("None", *WEIGHTS)))
+    weights = _weights(weights)
     codes, k = _two_coders(
         a, b, categories, missing, ordered=weights is not None, what=f"weights={weights!r}"
     )
@@ -162,11 +179,13 @@ def scotts_pi(
     Parameters
     ----------
     a, b
-        One label per unit from each coder.
+        One label per unit from each coder, of one type; two pandas Series
+        are aligned by item label, lists and arrays read by position.
     categories
         Labels allowed (others raise); optional.
     missing
-        ``"raise"`` (default) or ``"drop"`` units where a label is missing.
+        ``"raise"`` (default) or ``"drop"`` units where a label is missing
+        (any case).
     bootstrap
         Resamples of units for a percentile interval (``None``: no interval).
     seed
@@ -182,11 +201,16 @@ def scotts_pi(
     Raises
     ------
     AgreementInputError
-        Lengths differ; a label is infinite.
+        Lengths differ; a label is infinite; one of ``a``, ``b`` is a Series
+        and the other is not; a Series repeats an item label.
+    MixedLabelTypesError
+        Labels of more than one type (``1`` and ``"1"``).
     MissingRatingError
         A label is missing and ``missing="raise"``.
     NoPairableUnitsError
-        No unit is labelled by both coders.
+        No unit is labelled by both coders (Series: no shared item label).
+    InvalidParameterError
+        Unknown ``missing``.
     """
     codes, k = _two_coders(a, b, categories, missing, ordered=False, what="scotts_pi")
     w = disagreement_weights(k, None)

@@ -1,6 +1,7 @@
 """Properties every agreement coefficient obeys (issue 15, item 5)."""
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -157,3 +158,76 @@ def test_a_degenerate_result_is_exactly_one_label_value_on_every_pairable_unit(t
     assert result.degenerate == (len(np.unique(table.labels)) == 1)
     if result.degenerate:
         assert (result.value, result.expected_disagreement) == (1.0, 0.0)
+
+
+# Issue 21: labelled inputs are aligned by item label, so permuting their items changes nothing.
+
+labelled_tables = annotation_tables(min_coders=2, max_coders=4, min_units=2, max_units=20)
+
+
+def item_ids(n, kind):
+    """Distinct item labels whose sorted order is the table's column order."""
+    return (
+        [f"item-{j:03d}" for j in range(n)] if kind == "text" else [10 * j - 50 for j in range(n)]
+    )
+
+
+@given(
+    labelled_tables,
+    st.sampled_from(["text", "numbers"]),
+    st.randoms(use_true_random=False),
+    st.sampled_from([None, "linear", "quadratic"]),
+)
+def test_permuting_the_items_of_two_series_never_changes_kappa_or_pi(table, ids, random, weights):
+    a, b = table.labels[:2]
+    index = item_ids(len(a), ids)
+    first, second = list(range(len(a))), list(range(len(a)))
+    random.shuffle(first)
+    random.shuffle(second)
+    sa = pd.Series(a, index=index).iloc[first]
+    sb = pd.Series(b, index=index).iloc[second]
+    scale = list(range(table.n_categories))
+    options = {"bootstrap": 20, "seed": 1}
+    kappa = cohen_kappa(sa, sb, weights=weights, categories=scale, **options)
+    assert kappa == cohen_kappa(a, b, weights=weights, categories=scale, **options)
+    assert scotts_pi(sa, sb, **options) == scotts_pi(a, b, **options)
+
+
+@given(
+    annotation_tables(min_coders=2, max_coders=4, min_units=2, max_units=20, missing=True),
+    st.sampled_from(["text", "numbers"]),
+    st.randoms(use_true_random=False),
+    st.sampled_from(LEVELS),
+)
+def test_permuting_the_rows_of_a_dataframe_never_changes_alpha_or_fleiss(table, ids, random, level):
+    labels = table.labels
+    order = list(range(labels.shape[1]))
+    random.shuffle(order)
+    frame = pd.DataFrame(labels.T, index=pd.Index(item_ids(labels.shape[1], ids), name="item"))
+    shuffled = frame.iloc[order]
+    if not pairable(labels):
+        with pytest.raises(NoPairableUnitsError):
+            krippendorff_alpha(shuffled, level=level)
+        return
+    options = {"bootstrap": 20, "seed": 2}
+    alpha = krippendorff_alpha(shuffled, level=level, **options)
+    assert alpha == krippendorff_alpha(labels, level=level, **options)
+    assert alpha == krippendorff_alpha(shuffled.T, level=level, **options)  # items as columns
+    complete = ~np.isnan(labels).any(axis=0)
+    if complete.any():
+        dropped = fleiss_kappa(shuffled, missing="drop", **options)
+        assert dropped == fleiss_kappa(labels[:, complete], **options)
+
+
+@given(labelled_tables, st.randoms(use_true_random=False))
+def test_permuting_the_items_of_a_list_of_series_never_changes_alpha(table, random):
+    labels = table.labels
+    index = item_ids(labels.shape[1], "text")
+    coders = []
+    for row in labels:
+        order = list(range(len(row)))
+        random.shuffle(order)
+        coders.append(pd.Series(row, index=index).iloc[order])
+    assert krippendorff_alpha(coders, level="ordinal") == krippendorff_alpha(
+        labels, level="ordinal"
+    )
