@@ -13,11 +13,14 @@ that computes it is attached at registration (:mod:`axiometrics.registry`).
 from __future__ import annotations
 
 import math
+import numbers
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from axiometrics.declarations import ClaimDeclaration, Holds, NotApplicable, Violated
 from axiometrics.errors import InvalidParameterError, RegistrationError
@@ -86,7 +89,10 @@ class Param:
     name
         Keyword the compute function accepts.
     kind
-        ``int``, ``float``, ``str`` or ``bool``.
+        ``int``, ``float``, ``str`` or ``bool``.  Values are converted to
+        the built-in type: any integer (``numpy.int64`` too, but not a bool)
+        for ``int``; any finite real number (``numpy.float32``, an integer)
+        for ``float``; ``numpy.bool_`` for ``bool``.
     default
         Default value (must itself be valid).
     description
@@ -106,38 +112,62 @@ class Param:
     choices: tuple[Any, ...] | None = None
 
     def validate(self, value: Any, *, measure: str = "") -> Any:
-        """Return ``value`` converted to :attr:`kind`, or raise :class:`InvalidParameterError`."""
+        """Return ``value`` converted to :attr:`kind`, or raise :class:`InvalidParameterError`.
+
+        The message names the parameter and the value and states the
+        accepted values (type, range, choices).
+        """
         where = f"measure={measure!r} parameter " if measure else "parameter "
-        expected = self._expected()
-        if self.kind is bool:
-            ok = isinstance(value, bool)
-        elif self.kind is int:
-            ok = isinstance(value, int) and not isinstance(value, bool)
-        elif self.kind is float:
-            ok = isinstance(value, int | float) and not isinstance(value, bool)
-            if ok:
-                value = float(value)
-                ok = math.isfinite(value)
-        else:
-            ok = isinstance(value, self.kind)
-        if not ok:
-            raise InvalidParameterError(f"{where}{self.name}={value!r}: expected {expected}")
-        if self.choices is not None and value not in self.choices:
-            raise InvalidParameterError(f"{where}{self.name}={value!r}: expected {expected}")
-        if self.minimum is not None and value < self.minimum:
-            raise InvalidParameterError(f"{where}{self.name}={value!r}: expected {expected}")
-        if self.maximum is not None and value > self.maximum:
-            raise InvalidParameterError(f"{where}{self.name}={value!r}: expected {expected}")
-        return value
+        converted = self._convert(value)
+        shown = value if converted is None else converted
+        problem = converted is None
+        if not problem and self.choices is not None:
+            problem = converted not in self.choices
+        if not problem and self.minimum is not None:
+            problem = converted < self.minimum
+        if not problem and self.maximum is not None:
+            problem = converted > self.maximum
+        if problem:
+            raise InvalidParameterError(
+                f"{where}{self.name}={shown!r}: expected {self._expected()}"
+            )
+        return converted
+
+    def _convert(self, value: Any) -> Any:
+        """``value`` as :attr:`kind`, or ``None`` when it is not one (see the class docstring)."""
+        if isinstance(value, bool | np.bool_):
+            return bool(value) if self.kind is bool else None
+        if self.kind is int:
+            return int(value) if isinstance(value, numbers.Integral) else None
+        if self.kind is float:
+            if not isinstance(value, numbers.Real):
+                return None
+            try:
+                number = float(value)
+            except OverflowError:  # an int beyond the float range
+                return None
+            return number if math.isfinite(number) else None
+        if self.kind is str:
+            return str(value) if isinstance(value, str) else None
+        return value if isinstance(value, self.kind) else None
+
+    def _bound(self, value: float) -> str:
+        """A bound as the message shows it: integers in full (``9007199254740992``)."""
+        if self.kind is int or (isinstance(value, int) and not isinstance(value, bool)):
+            return str(int(value))
+        return f"{value:g}"
 
     def _expected(self) -> str:
         text = f"{self.kind.__name__}"
         if self.choices is not None:
             text += f" in {list(self.choices)!r}"
         if self.minimum is not None:
-            text += f" >= {self.minimum:g}"
+            text += f" >= {self._bound(self.minimum)}"
         if self.maximum is not None:
-            text += f" <= {self.maximum:g}"
+            joint = " and" if self.minimum is not None else ""
+            text += f"{joint} <= {self._bound(self.maximum)}"
+        if self.kind is float:
+            text += " (a finite float)"
         return text
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "divide",
     "dot",
     "fbeta_per_class",
+    "fbeta_weights",
     "geometric_mean",
     "geometric_mean_by_class",
     "hits_and_gold_rows",
@@ -128,6 +129,25 @@ def mean_over(per_class: np.ndarray, members: np.ndarray) -> tuple[np.ndarray, n
     return divide(total, count), count
 
 
+def fbeta_weights(beta: float) -> tuple[float, float, float]:
+    """``(n, g, s)`` with ``F_beta = n tp / (g gold + s sys)`` and no overflow for any finite beta.
+
+    ``F_beta = (1 + b^2) tp / (b^2 gold + sys)``.  For ``beta <= 1`` the
+    weights are those of the formula, ``(1 + b^2, b^2, 1)``; for ``beta > 1``
+    numerator and denominator are divided by ``b^2``, giving ``(1 + c, 1, c)``
+    with ``c = (1 / beta)^2``, so ``b^2`` is never formed: ``beta = 1e154``
+    (whose square overflows) gives ``c = 1e-308`` and a value within rounding
+    of recall, as it is exactly.  For ``beta = 2`` (``c = 1/4``) every
+    product of integer counts stays exact.
+    """
+    if beta <= 1.0:
+        b2 = beta * beta
+        return 1.0 + b2, b2, 1.0
+    inverse = 1.0 / beta
+    c = inverse * inverse
+    return 1.0 + c, 1.0, c
+
+
 def fbeta_per_class(counts: PerClass, beta: float) -> np.ndarray:
     """``F_beta,k = (1 + b^2) tp_k / (b^2 gold_k + sys_k)``; 0 where the denominator is 0.
 
@@ -135,10 +155,12 @@ def fbeta_per_class(counts: PerClass, beta: float) -> np.ndarray:
     ``F(0, 0) = 0`` wherever precision or recall is defined, and needs no
     convention for ``P = 0/0`` (a class the system never chooses): it is 0
     for a class with gold items.  ``beta = 0`` gives precision, large
-    ``beta`` approaches recall.
+    ``beta`` approaches recall.  Computed with :func:`fbeta_weights`, so any
+    finite ``beta`` is exact to rounding (a denominator that underflows to 0
+    has ``tp_k = 0``: the value 0 is right).
     """
-    b2 = beta * beta
-    return divide((1.0 + b2) * counts.tp, b2 * counts.gold + counts.system)
+    n, g, s = fbeta_weights(beta)
+    return divide(n * counts.tp, g * counts.gold + s * counts.system)
 
 
 def geometric_mean(per_class: np.ndarray, members: np.ndarray) -> np.ndarray:

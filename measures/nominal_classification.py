@@ -678,9 +678,14 @@ def f1(matrices: np.ndarray, *, values: np.ndarray, positive: int) -> Evaluation
 def fbeta(matrices: np.ndarray, *, values: np.ndarray, positive: int, beta: float) -> Evaluation:
     """F_beta of the positive class."""
     t = nm.one_vs_rest(matrices, positive)
-    b2 = beta * beta
-    denominator = (1.0 + b2) * t.tp + b2 * t.fn + t.fp
-    return Evaluation(nm.divide((1.0 + b2) * t.tp, denominator), denominator <= 0)
+    n, g, s = nm.fbeta_weights(beta)
+    # (1 + b^2) TP + b^2 FN + FP over the weights of fbeta_weights (no b^2 formed).
+    numerator = n * t.tp
+    denominator = numerator + g * t.fn + s * t.fp
+    # Undefined by the exact counts: a weight that underflows to 0 (beta = 1e200) must not
+    # turn a defined 0 / (tiny * FP) into 0 / 0.
+    undefined = (t.tp + t.fp <= 0) & ((t.fn <= 0) | (beta == 0.0))
+    return Evaluation(nm.divide(numerator, denominator), undefined)
 
 
 @plugin.measure(

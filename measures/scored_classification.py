@@ -3,7 +3,10 @@
 Every compute function takes ``scores`` and ``gold`` of shape ``(..., n)``
 (validated by :mod:`axiometrics.measures.scored_family`: finite scores,
 gold labels 0/1, at least one item) and returns scores of the batch shape,
-or an :class:`~axiometrics.Evaluation` marking the undefined entries.
+or an :class:`~axiometrics.Evaluation` marking the undefined entries.  The
+order is ``(scores, gold)``, the reverse of scikit-learn's ``(y_true,
+y_score)``: ``ax.score("roc_auc", y_score, y_true)`` is
+``roc_auc_score(y_true, y_score)``.
 
 Conventions, shared with scikit-learn where it has the measure:
 
@@ -69,6 +72,11 @@ _RANK_ONLY = "reads the order of the scores only; a strictly increasing f keeps 
 _ORDER = "computed from counts of tie groups, never from positions inside a group"
 _WELL = "finite in [0, 1]; one-class gold is declared undefined"
 _LOG_MAX = -math.log(LOG_LOSS_EPS)
+
+
+#: The largest cutoff k: every integer up to 2**53 is an exact float, so P@k divides
+#: by k exactly (a larger k is refused when the parameter is bound).
+_MAX_EXACT_INT = 2**53
 
 
 @plugin.measure(
@@ -171,7 +179,16 @@ def average_precision(scores: np.ndarray, gold: np.ndarray, *, values: np.ndarra
         "the orders of the tied items (McSherry and Najork 2008), so P@k never depends on the "
         "order in which tied items happen to be stored.",
         aliases=("p_at_k", "precision_at"),
-        params=(Param("k", int, 10, "the cutoff: how many top-scored items are judged", 1),),
+        params=(
+            Param(
+                "k",
+                int,
+                10,
+                "the cutoff: how many top-scored items are judged",
+                minimum=1,
+                maximum=_MAX_EXACT_INT,
+            ),
+        ),
         reference=Reference(_MANNING, "§8.4 (precision at k)"),
         optimum=1.0,
         undefined=_ONE_CLASS,
@@ -204,7 +221,8 @@ def precision_at_k(
     """Tie-aware precision of the k top-scored items (divided by k)."""
     r = rank(scores, gold)
     p, n = class_counts(r.gold)
-    depth = np.full(r.scores.shape[:-1], k)
+    # Items below position n are missing negatives: the cut never goes deeper than n.
+    depth = np.full(r.scores.shape[:-1], min(k, r.scores.shape[-1]))
     return Evaluation(precision_at_depth(r, depth, np.asarray(float(k))), (p == 0) | (n == 0))
 
 

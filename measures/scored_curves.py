@@ -21,6 +21,13 @@ Comparison with scikit-learn (pinned by ``tests/measures/test_scored_crosschecks
 Unlike scikit-learn, a gold with one class only is refused with
 :class:`~axiometrics.errors.InvalidInputError` (scikit-learn warns and
 returns NaN rates).
+
+The argument order is ``(scores, gold)``, the reverse of scikit-learn's
+``roc_curve(y_true, y_score)``.  Labelled inputs are aligned by label as in
+every scored measure (:func:`~axiometrics.measures.scored_family.coerce_scored`):
+two Series by their index (item ids), a one-row DataFrame of scores with a
+gold Series by its columns; a pandas object next to a plain array is
+refused.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ import numpy as np
 from axiometrics.errors import InvalidInputError
 
 from ._scored_math import rank
-from .scored_family import validate_scored
+from .scored_family import LabelledScores, coerce_scored, validate_scored
 
 __all__ = ["PrecisionRecallCurve", "RocCurve", "precision_recall_curve", "roc_curve"]
 
@@ -73,9 +80,22 @@ class PrecisionRecallCurve(NamedTuple):
     thresholds: np.ndarray
 
 
+def _aligned(scores: Any, gold: Any) -> tuple[Any, Any]:
+    """``(scores, gold)`` in one item order: pandas inputs aligned by label, arrays as given."""
+    inputs = coerce_scored((scores, gold), None)
+    if len(inputs) == 1 and isinstance(inputs[0], LabelledScores):
+        labelled = inputs[0]
+        s, g = np.asarray(labelled.scores), np.asarray(labelled.gold)
+        if s.ndim == 2 and s.shape[0] == 1:  # one system as a one-row DataFrame
+            s = s[0]
+            g = g[0] if g.ndim == 2 else g
+        return s, g
+    return inputs[0], inputs[1]
+
+
 def _counts(scores: Any, gold: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
     """TP and FP counts at each distinct threshold (decreasing), the thresholds, P and N."""
-    s, g, _ = validate_scored(scores, gold)
+    s, g, _ = validate_scored(*_aligned(scores, gold))
     if s.ndim != 1 or g.ndim != 1:
         raise InvalidInputError(
             f"a curve is drawn for one item list: scores and gold must be 1-D (got shapes "
@@ -95,9 +115,11 @@ def roc_curve(scores: Any, gold: Any) -> RocCurve:
     Parameters
     ----------
     scores
-        Finite real scores ``(n,)``.
+        Finite real scores ``(n,)`` (a Series indexed by item id, or a
+        one-row DataFrame with one column per item).
     gold
-        Binary gold labels ``(n,)``.
+        Binary gold labels ``(n,)`` (a Series indexed by item id when the
+        scores are labelled).
 
     Returns
     -------
@@ -107,7 +129,10 @@ def roc_curve(scores: Any, gold: Any) -> RocCurve:
     Raises
     ------
     InvalidInputError
-        On invalid inputs, or when the gold has one class only (a rate would be 0/0).
+        On invalid inputs (pandas objects that do not label the same items
+        included), or when the gold has one class only (a rate would be 0/0).
+    InputTypeError
+        A pandas object next to a plain array.
     """
     tp, fp, thresholds, p, n = _counts(scores, gold)
     if p == 0 or n == 0:
@@ -128,9 +153,11 @@ def precision_recall_curve(scores: Any, gold: Any) -> PrecisionRecallCurve:
     Parameters
     ----------
     scores
-        Finite real scores ``(n,)``.
+        Finite real scores ``(n,)`` (a Series indexed by item id, or a
+        one-row DataFrame with one column per item).
     gold
-        Binary gold labels ``(n,)``.
+        Binary gold labels ``(n,)`` (a Series indexed by item id when the
+        scores are labelled).
 
     Returns
     -------
@@ -141,7 +168,10 @@ def precision_recall_curve(scores: Any, gold: Any) -> PrecisionRecallCurve:
     Raises
     ------
     InvalidInputError
-        On invalid inputs, or when the gold has no positive item (recall would be 0/0).
+        On invalid inputs (pandas objects that do not label the same items
+        included), or when the gold has no positive item (recall would be 0/0).
+    InputTypeError
+        A pandas object next to a plain array.
     """
     tp, fp, thresholds, p, _ = _counts(scores, gold)
     if p == 0:

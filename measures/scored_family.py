@@ -129,6 +129,54 @@ def _gold_array(raw: Any) -> np.ndarray:
     return arr
 
 
+#: Appended to an error when the arguments look swapped (see :func:`validate_scored`).
+SWAP_HINT = (
+    "looks like (gold, scores): axiometrics takes (scores, gold), the reverse of "
+    "scikit-learn's (y_true, y_score)"
+)
+
+
+def _binary(raw: Any) -> bool:
+    """Whether ``raw`` is a non-empty regular array of 0/1 numbers or booleans."""
+    try:
+        arr = np.asarray(raw)
+    except (TypeError, ValueError):
+        return False
+    if arr.dtype.kind == "b":
+        return arr.size > 0
+    if arr.dtype.kind not in "iuf" or arr.size == 0:
+        return False
+    return bool(np.all((arr == 0) | (arr == 1)))
+
+
+def _labels_not_scores(raw: Any) -> bool:
+    """Whether ``raw`` holds labels rather than scores: text, or 0/1 values only."""
+    try:
+        arr = np.asarray(raw)
+    except (TypeError, ValueError):
+        return False
+    return arr.dtype.kind in "USO" or _binary(arr)
+
+
+def _swap_hint(scores: Any, gold: Any) -> str:
+    """``"; <why>: looks like (gold, scores) ..."`` when the arguments look swapped, else ``""``.
+
+    Unambiguous only: the second argument is numeric but not binary (it
+    cannot be gold labels) while the first holds binary 0/1 values or text
+    labels.
+    """
+    try:
+        second = np.asarray(gold)
+    except (TypeError, ValueError):
+        return ""
+    if second.dtype.kind not in "iuf" or second.size == 0 or _binary(second):
+        return ""
+    if not _labels_not_scores(scores):
+        return ""
+    kind = "binary 0/1 labels" if _binary(scores) else "text labels"
+    return f"; the first argument holds {kind} and the second real-valued scores: this {SWAP_HINT}"
+
+
 def validate_scored(scores: Any, gold: Any) -> tuple[np.ndarray, np.ndarray, tuple[int, ...]]:
     """Validate a ``(scores, gold)`` pair into float arrays and their common batch shape.
 
@@ -153,16 +201,33 @@ def validate_scored(scores: Any, gold: Any) -> tuple[np.ndarray, np.ndarray, tup
         For NaN or infinite scores, non-binary gold labels, empty item
         lists, different numbers of items, or batch shapes that do not
         broadcast.
+
+    Notes
+    -----
+    The order is ``(scores, gold)``, the reverse of scikit-learn's
+    ``(y_true, y_score)``.  A swapped call is detected where it is
+    unambiguous and the error says so (:data:`SWAP_HINT`): the second
+    argument is numeric but not binary (so it cannot be the gold) while the
+    first holds binary 0/1 values (or booleans, or text labels such as
+    ``"pos"``).  When both are 0/1 vectors (hard predictions) the order
+    cannot be told from the values: pass them as ``(predictions, gold)``.
     """
     for name, raw in (("scores", scores), ("gold", gold)):
         if is_pandas(raw):
             raise InputTypeError(
-                f"{name}={type(raw).__name__}: pandas inputs are aligned by label only; pass "
-                "both scores and gold as pandas objects (Series indexed by item id, or "
-                "DataFrames with one column per item) or both as arrays"
+                f"{name}={type(raw).__name__}: pandas inputs are aligned by label first "
+                "(coerce_scored, which axiometrics.score and every scorer call); pass both "
+                "scores and gold as pandas objects (Series indexed by item id, or DataFrames "
+                "with one column per item) or both as arrays"
             )
-    s = _scores_array(scores)
-    g = _gold_array(gold)
+    try:
+        s = _scores_array(scores)
+        g = _gold_array(gold)
+    except (InputTypeError, InvalidInputError) as exc:
+        hint = _swap_hint(scores, gold)
+        if hint:
+            raise type(exc)(f"{exc}{hint}") from None
+        raise
     if s.shape[-1] != g.shape[-1]:
         raise InvalidInputError(
             f"scores and gold must have one entry per item on the last axis (got scores shape "

@@ -1,5 +1,7 @@
 import math
+from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from axiometrics import Holds, InvalidParameterError, Measure, Param, Range, Reference, Violated
@@ -70,3 +72,54 @@ def test_declaration_labels():
     assert Holds(preconditions=("no_empty_gold_class",)).label == "holds if no_empty_gold_class"
     assert Holds().label == "holds"
     assert Violated().label == "violated"
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "expected"),
+    [
+        (int, np.int64(2), 2),
+        (int, np.uint8(3), 3),
+        (int, 10**30, 10**30),
+        (float, np.float32(0.5), 0.5),
+        (float, np.float64(0.25), 0.25),
+        (float, np.int64(1), 1.0),
+        (float, Fraction(1, 4), 0.25),
+        (bool, np.bool_(True), True),
+        (str, np.str_("a"), "a"),
+    ],
+)
+def test_numpy_scalars_are_accepted_and_converted_to_the_builtin_type(kind, value, expected):
+    converted = Param("p", kind, expected).validate(value, measure="m")
+    assert converted == expected
+    assert type(converted) is kind
+
+
+@pytest.mark.parametrize(
+    ("param", "value", "message"),
+    [
+        (Param("n", int, 1), np.bool_(True), r"n=np\.True_: expected int$"),
+        (Param("n", int, 1), np.float64(2.0), r"n=np\.float64\(2\.0\): expected int$"),
+        (Param("x", float, 0.5), np.bool_(False), r"x=np\.False_: expected float \(a finite"),
+        (Param("x", float, 0.5), math.inf, r"x=inf: expected float \(a finite float\)$"),
+        (Param("x", float, 0.5), -math.inf, r"x=-inf: expected float \(a finite float\)$"),
+        (Param("x", float, 0.5), np.float32("nan"), r"x=np\.float32\(nan\): expected float \("),
+        (Param("x", float, 0.5), 10**400, r"x=1000.*0: expected float \(a finite float\)$"),
+        (Param("x", float, 0.5), "0.5", r"x='0\.5': expected float \(a finite float\)$"),
+        (
+            Param("k", int, 10, minimum=1, maximum=2**53),
+            2**53 + 1,
+            r"k=9007199254740993: expected int >= 1 and <= 9007199254740992$",
+        ),
+    ],
+)
+def test_values_outside_the_kind_or_range_are_refused_with_what_is_accepted(param, value, message):
+    with pytest.raises(InvalidParameterError, match=rf"measure='m' parameter {message}"):
+        param.validate(value, measure="m")
+
+
+def test_a_measure_bound_with_numpy_scalars_prints_and_compares_like_builtins():
+    m = make(params=(Param("n", int, default=1, minimum=0), Param("t", float, default=0.5)))
+    bound = m.with_params(n=np.int64(2), t=np.float32(0.25))
+    assert str(bound) == "m(n=2, t=0.25)"
+    assert bound == m.with_params(n=2, t=0.25)
+    assert hash(bound) == hash(m.with_params(n=2, t=0.25))

@@ -8,8 +8,23 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
+from typing import TypeVar
 
-__all__ = ["comma_names", "non_negative_int", "open_unit_interval", "positive_int"]
+from axiometrics.errors import AxiometricsError
+from axiometrics.io.rows import parse_number
+
+__all__ = [
+    "comma_names",
+    "distinct_names",
+    "fill_policy",
+    "flagged",
+    "non_negative_int",
+    "open_unit_interval",
+    "positive_int",
+]
+
+_Error = TypeVar("_Error", bound=AxiometricsError)
 
 
 def comma_names(text: str) -> list[str]:
@@ -17,11 +32,61 @@ def comma_names(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
+def distinct_names(minimum: int, what: str) -> Callable[[str], list[str]]:
+    """A type for a comma-separated list of at least ``minimum`` names, none repeated.
+
+    ``what`` names the items in the message, e.g. ``distinct_names(2, "systems")``
+    gives ``expected at least 2 distinct comma-separated systems (got 'A')``.
+    """
+
+    def parse(text: str) -> list[str]:
+        names = comma_names(text)
+        repeated = sorted({n for n in names if names.count(n) > 1})
+        if repeated:
+            raise argparse.ArgumentTypeError(
+                f"{repeated[0]!r} is given twice in {text!r}; name each of the {what} once"
+            )
+        if len(names) < minimum:
+            raise argparse.ArgumentTypeError(
+                f"expected at least {minimum} distinct comma-separated {what} (got {text!r})"
+            )
+        return names
+
+    return parse
+
+
+def fill_policy(text: str) -> str | float:
+    """``raise``, ``drop`` or a finite number (a plain decimal: no ``1_0``, ``nan`` or ``inf``)."""
+    if text in ("raise", "drop"):
+        return text
+    number = parse_number(text.strip())
+    if number is None or not math.isfinite(number):
+        raise argparse.ArgumentTypeError(
+            f"must be 'raise', 'drop' or a finite number (got {text!r})"
+        )
+    return number
+
+
+def flagged(option: str, exc: _Error) -> _Error:
+    """The same error (type and attributes) with its message prefixed by the option at fault.
+
+    Errors raised by the Python API name the argument (``measure='x'``);
+    on the command line the message starts with the flag that carried the
+    value (``--measure: ...``).  The exit status stays that of the type.
+    """
+    copy = type(exc).__new__(type(exc))
+    copy.__dict__.update(exc.__dict__)
+    copy.args = (f"{option}: {exc}",)
+    return copy
+
+
 def _integer_at_least(text: str, low: int, what: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected {what} (got {text!r})") from None
+    # int() also reads "1_0" and non-ASCII digits; an option value is plain ASCII digits.
+    stripped = text.strip()
+    digits = stripped.lstrip("+-")
+    if not (digits.isascii() and digits.isdigit()) or len(stripped) - len(digits) > 1:
+        raise argparse.ArgumentTypeError(f"expected {what} (got {text!r})")
+    value = int(stripped)
     if value < low:
         raise argparse.ArgumentTypeError(f"expected {what} (got {text!r})")
     return value
@@ -39,10 +104,8 @@ def non_negative_int(text: str) -> int:
 
 def open_unit_interval(text: str) -> float:
     """A number strictly between 0 and 1 (significance levels, interval coverage)."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
+    number = parse_number(text.strip())
+    value = math.nan if number is None else number
     if not 0.0 < value < 1.0:
         raise argparse.ArgumentTypeError(f"expected a number in (0, 1) (got {text!r})")
     return value

@@ -11,20 +11,26 @@ Parquet) of ``topic, system, measure, score``.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
 
-from axiometrics.cli.arguments import comma_names, non_negative_int, positive_int
+from axiometrics.cli.arguments import (
+    comma_names,
+    fill_policy,
+    non_negative_int,
+    open_unit_interval,
+    positive_int,
+)
 from axiometrics.cli.cells import format_number
 from axiometrics.cli.output import FORMATS, dumps, json_records, table_text, write_output
 from axiometrics.cli.run_files import read_run_files
 from axiometrics.errors import InvalidParameterError
 from axiometrics.meta.consistency import split_sizes
 from axiometrics.meta.coverage import DEFAULT_REFERENCE
+from axiometrics.meta.errors import UndefinedScoreError
 from axiometrics.meta.evaluate import ANALYSES, MetaEvaluation, run
 from axiometrics.meta.inputs import (
     read_score_file,
@@ -62,20 +68,6 @@ def _splits(text: str) -> list[str | int]:
     if not out:
         raise argparse.ArgumentTypeError("give at least one split, e.g. full,10")
     return out
-
-
-def _on_undefined(text: str) -> str | float:
-    if text in ("raise", "drop"):
-        return text
-    try:
-        number = float(text)
-    except ValueError:
-        number = math.nan
-    if not math.isfinite(number):
-        raise argparse.ArgumentTypeError(
-            f"must be 'raise', 'drop' or a finite number (got {text!r})"
-        )
-    return number
 
 
 def _analyses(text: str) -> list[str]:
@@ -151,7 +143,9 @@ def add_parser(subparsers: Any) -> None:
         "topics twice is skipped with a note (a size given here must fit)",
     )
     options.add_argument("--seed", type=non_negative_int, default=0, help="random seed, >= 0 (0)")
-    options.add_argument("--alpha", type=float, default=0.05, help="significance level (0.05)")
+    options.add_argument(
+        "--alpha", type=open_unit_interval, default=0.05, help="significance level (0.05)"
+    )
     options.add_argument("--tau", choices=("a", "b"), default="b", help="Kendall variant (b)")
     options.add_argument(
         "--reference",
@@ -163,7 +157,7 @@ def add_parser(subparsers: Any) -> None:
     )
     options.add_argument(
         "--on-undefined",
-        type=_on_undefined,
+        type=fill_policy,
         default=None,
         help="undefined scores: raise (default for files), drop the measure, or a fill number",
     )
@@ -345,8 +339,6 @@ def _render(results: list[tuple[str, MetaEvaluation]], fmt: str) -> str:
 
 def meta(args: argparse.Namespace) -> int:
     """Run the meta-evaluation; exit status 0, 1 on bad data, 2 on bad usage."""
-    if not 0.0 < args.alpha < 1.0:
-        raise InvalidParameterError(f"--alpha must lie in (0, 1) (got {args.alpha!r})")
     groups = _groups(args)
     _check_against_data(args, groups)
     show_progress = not args.quiet and sys.stderr.isatty()
@@ -360,20 +352,36 @@ def meta(args: argparse.Namespace) -> int:
             policy = DEFAULT_ON_UNDEFINED
         else:
             policy = "raise"
-        result = run(
-            data,
-            measures=measures,
-            analyses=args.analyses,
-            trials=args.trials,
-            splits=args.split or ("full", 10),
-            B=args.B,
-            alpha=args.alpha,
-            variant=args.tau,
-            reference=args.reference,
-            seed=args.seed,
-            on_undefined=policy,
-            progress=show_progress,
-        )
+        try:
+            result = _run(data, measures, policy, args, show_progress)
+        except UndefinedScoreError as exc:
+            # The engine's hint names its keyword; here the fill is a flag.
+            raise UndefinedScoreError(
+                exc.measure or "",
+                exc.cells,
+                exc.reason,
+                hint="pass --on-undefined NUMBER to fill these cells or --on-undefined drop to "
+                "leave the measure out",
+            ) from None
         results.append((label, result))
     write_output(_render(results, args.format), args.output)
     return 0
+
+
+def _run(
+    data: Any, measures: Any, policy: Any, args: argparse.Namespace, progress: bool
+) -> MetaEvaluation:
+    return run(
+        data,
+        measures=measures,
+        analyses=args.analyses,
+        trials=args.trials,
+        splits=args.split or ("full", 10),
+        B=args.B,
+        alpha=args.alpha,
+        variant=args.tau,
+        reference=args.reference,
+        seed=args.seed,
+        on_undefined=policy,
+        progress=progress,
+    )

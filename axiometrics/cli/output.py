@@ -1,10 +1,13 @@
 """Rendering result tables for the command line: text table, CSV or JSON.
 
 Machine-readable output is one document per command: ``csv`` is one table
-(numbers at full precision, an empty cell where a number is undefined),
-``json`` one object whose ``rows`` hold the table's records (``null``
-where a number is undefined) next to descriptive keys.  Files named with
-``--output`` are replaced atomically (see :mod:`axiometrics.atomic`).
+(numbers at full precision, an empty cell where a number is undefined or
+infinite), ``json`` one object whose ``rows`` hold the table's records
+(``null`` where a number is undefined or infinite) next to descriptive
+keys.  Text tables show an infinite number as an empty cell too (a
+``status`` column says why, e.g. ``zero variance`` in ``compare``).  Files
+named with ``--output`` are replaced atomically (see
+:mod:`axiometrics.atomic`).
 """
 
 from __future__ import annotations
@@ -22,7 +25,15 @@ import pandas as pd
 from axiometrics.atomic import write_text
 from axiometrics.cli.cells import format_number
 
-__all__ = ["FORMATS", "add_output_arguments", "emit", "json_records", "render", "write_output"]
+__all__ = [
+    "FORMATS",
+    "add_output_arguments",
+    "emit",
+    "json_records",
+    "render",
+    "without_infinities",
+    "write_output",
+]
 
 FORMATS = ("table", "csv", "json")
 
@@ -62,18 +73,39 @@ def dumps(payload: Any) -> str:
     return json.dumps(payload, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
+def without_infinities(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with every infinite float replaced by ``NaN`` (the float columns only)."""
+    floats = [c for c in frame.columns if frame[c].dtype.kind == "f"]
+    if not floats or not np.isinf(frame[floats].to_numpy()).any():
+        return frame
+    out = frame.copy()
+    for column in floats:
+        out[column] = out[column].where(np.isfinite(out[column]) | out[column].isna())
+    return out
+
+
 def table_text(frame: pd.DataFrame, float_format: Callable[[float], str] = format_number) -> str:
-    """``frame`` as an aligned text table; an empty frame says so instead of a raw repr."""
+    """``frame`` as an aligned text table; an empty frame says so instead of a raw repr.
+
+    ``NaN`` shows as ``undefined``; an infinite number as an empty cell.
+    """
     if frame.empty:
         return "(no rows)"
+
+    def cell(x: float) -> str:
+        return "" if math.isinf(x) else float_format(x)
+
     with pd.option_context("display.width", 200, "display.max_columns", None):
-        return str(frame.to_string(index=False, float_format=float_format, na_rep="undefined"))
+        return str(frame.to_string(index=False, float_format=cell, na_rep="undefined"))
 
 
 def render(frame: pd.DataFrame, fmt: str, *, meta: dict[str, Any] | None = None) -> str:
-    """Render ``frame`` as text in ``fmt`` (``table``, ``csv`` or ``json``)."""
+    """Render ``frame`` as text in ``fmt`` (``table``, ``csv`` or ``json``).
+
+    An infinite number is an empty cell in ``csv`` and ``table``, ``null`` in ``json``.
+    """
     if fmt == "csv":
-        return str(frame.to_csv(index=False))
+        return str(without_infinities(frame).to_csv(index=False))
     if fmt == "json":
         return dumps({**(meta or {}), "rows": json_records(frame)})
     header = "".join(f"# {k}: {v}\n" for k, v in (meta or {}).items())

@@ -5,33 +5,74 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from axiometrics.cli.arguments import comma_names
-from axiometrics.errors import UnknownLabelError
+from axiometrics.errors import DataFileError, InvalidParameterError, UnknownLabelError
+from axiometrics.io import SEMEVAL_SCALE, read_distribution_runs, read_label_runs
 from axiometrics.io.rows import parse_label
-from axiometrics.meta import SEMEVAL_SCALE, read_distribution_runs, read_label_runs
-from axiometrics.meta.runs import DistributionRuns, LabelRuns
+from axiometrics.io.runs import DistributionRuns, LabelRuns
 from axiometrics.scale import ClassScale
 
-__all__ = ["read_run_files"]
+__all__ = ["parse_scale_option", "read_run_files"]
+
+
+def parse_scale_option(text: str, option: str = "--scale") -> ClassScale:
+    """The class scale of a ``--scale a,b,c`` option: at least 2 distinct labels, lowest first.
+
+    Raises
+    ------
+    InvalidParameterError
+        Naming the option and its value: fewer than 2 labels, or a label given twice.
+    """
+    labels = [parse_label(part) for part in comma_names(text)]
+    if len(labels) < 2:
+        raise InvalidParameterError(
+            f"{option} {text!r}: expected at least 2 comma-separated class labels, lowest first "
+            f"(got {len(labels)})"
+        )
+    seen: dict[object, object] = {}
+    for label in labels:
+        key = float(label) if isinstance(label, int | float) else label
+        if key in seen:
+            raise InvalidParameterError(
+                f"{option} {text!r}: the class {label!r} is given twice; each class once, "
+                "lowest first"
+            )
+        seen[key] = label
+    return ClassScale(labels)
 
 
 def read_run_files(
-    family: str, gold: str, runs: Sequence[str], scale_text: str | None
+    family: str,
+    gold: str,
+    runs: Sequence[str],
+    scale_text: str | None,
+    *,
+    purpose: str = "a meta-evaluation",
 ) -> LabelRuns | DistributionRuns:
     """Label runs (``family="oc"``) or distribution runs (``"oq"``) on the ``--scale`` given.
 
     Without ``--scale`` the SemEval scale ``-2..2`` applies; a label outside
     it is reported with a hint to give the scale, since that is the likely
-    cause of the error.
+    cause of the error.  Gold label files need a topic column.  At least 2
+    runs and 2 topics are needed; ``purpose`` says what for in the message
+    (``"a meta-evaluation"``, ``"comparing systems"``).
+
+    Raises
+    ------
+    InvalidParameterError
+        A bad ``--scale`` value (the option named).
+    DataFileError
+        A file problem (file and line named), fewer than 2 runs or topics.
+    UnknownLabelError
+        A label outside the scale (the file named).
     """
-    scale = (
-        SEMEVAL_SCALE
-        if scale_text is None
-        else ClassScale([parse_label(part) for part in comma_names(scale_text)])
-    )
+    scale = SEMEVAL_SCALE if scale_text is None else parse_scale_option(scale_text)
     try:
         if family == "oc":
-            return read_label_runs(gold, runs, scale=scale)
-        return read_distribution_runs(gold, runs, scale=scale)
+            loaded: LabelRuns | DistributionRuns = read_label_runs(
+                gold, runs, scale=scale, require_topic=True, scale_option="--scale"
+            )
+        else:
+            loaded = read_distribution_runs(gold, runs, scale=scale)
     except UnknownLabelError as exc:
         if scale_text is not None:
             raise
@@ -39,3 +80,14 @@ def read_run_files(
             f"{exc}; without --scale the SemEval scale -2,-1,0,1,2 applies: give the classes "
             "in order, lowest first, e.g. --scale=low,medium,high"
         ) from None
+    if len(loaded.systems) < 2:
+        raise DataFileError(
+            f"{purpose} needs at least 2 systems (got {len(loaded.systems)}: "
+            f"{list(loaded.systems)!r}); give at least 2 run files to --runs"
+        )
+    if len(loaded.topics) < 2:
+        raise DataFileError(
+            f"{purpose} needs at least 2 topics (test cases) (got {len(loaded.topics)}: "
+            f"{list(loaded.topics)!r} in the gold file path={gold!r})"
+        )
+    return loaded

@@ -1,7 +1,9 @@
 """``axiometrics score``: score system outputs against gold with chosen measures.
 
 Inputs: gold and system label files (OC; ``id, [topic,] label`` rows, e.g.
-SemEval-2016/2017 Task 4 subtask C), gold and system distribution files (OQ;
+SemEval-2016/2017 Task 4 subtask C; the same files with ``--family
+nominal`` for the nominal measures, whose labels need no order), gold and
+system distribution files (OQ;
 ``topic, p_1 .. p_C`` rows, e.g. subtask E), a confusion-matrix CSV, or
 score run files (``scored``; ``id, score`` rows) with a binary gold file
 (``id, [topic,] label`` rows, labels 1/0), aligned by item id.  With
@@ -23,6 +25,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from axiometrics.cli.arguments import flagged
 from axiometrics.cli.cells import (
     DEFINED,
     LONG_COLUMNS,
@@ -32,20 +35,25 @@ from axiometrics.cli.cells import (
     table_cell,
 )
 from axiometrics.cli.output import add_output_arguments, emit
-from axiometrics.errors import InvalidInputError, InvalidParameterError
+from axiometrics.cli.run_files import parse_scale_option
+from axiometrics.errors import InvalidInputError, InvalidParameterError, UnknownMeasureError
 from axiometrics.io import (
     DistributionRuns,
     LabelRuns,
-    parse_label,
     read_confusion_matrix,
     read_distribution_runs,
     read_label_runs,
     read_scored_runs,
 )
+from axiometrics.io.rows import parse_number
 from axiometrics.registry import Scorer, default_registry
 from axiometrics.scale import ClassScale
 
+#: The ``--family`` choices: families whose inputs the score files give.
+FAMILIES = ("oc", "nominal", "oq", "scored")
+
 __all__ = [
+    "FAMILIES",
     "LONG_COLUMNS",
     "add_parser",
     "emit_scores",
@@ -67,7 +75,9 @@ def add_parser(subparsers: Any) -> None:
         description=(
             "Score one or more system runs against gold with chosen measures. OC: label files "
             "with rows 'id<TAB>label' or 'id<TAB>topic<TAB>label' (SemEval Task 4 subtask C), or "
-            "a confusion-matrix CSV. OQ: distribution files with rows 'topic<TAB>p_1..p_C' "
+            "a confusion-matrix CSV. nominal: the same files, scored by the nominal measures; "
+            "the labels need no order (pos, neg, neutral). OQ: distribution files with rows "
+            "'topic<TAB>p_1..p_C' "
             "(subtask E). scored: run files with rows 'id<TAB>score' and a binary gold file "
             "'id<TAB>[topic<TAB>]label' (labels 1/0), aligned by id. With topics, scores are per "
             "topic and averaged over the topics where the measure is defined. csv/json output: "
@@ -91,10 +101,11 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--family",
-        choices=("oc", "oq", "scored"),
+        choices=FAMILIES,
         default="oc",
-        help="oc: label files; oq: distribution files; scored: 'id<TAB>score' run files with "
-        "a binary gold file (default: oc)",
+        help="oc: label files (ordered classes); nominal: label files or a confusion matrix "
+        "scored by the nominal measures (classes without order); oq: distribution files; "
+        "scored: 'id<TAB>score' run files with a binary gold file (default: oc)",
     )
     parser.add_argument(
         "--measures",
@@ -106,7 +117,8 @@ def add_parser(subparsers: Any) -> None:
         "--scale",
         metavar="LABELS",
         help="comma-separated class labels in order, e.g. -2,-1,0,1,2 (recommended: classes may "
-        "be empty in the data); default: the sorted labels seen, which must then be numbers",
+        "be empty in the data); default: the sorted labels seen, which must then be numbers "
+        "(nominal: any labels, numbers first, then text alphabetically)",
     )
     parser.add_argument(
         "--values", metavar="NUMBERS", help="comma-separated class values (default 0..C-1)"
@@ -133,33 +145,27 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(func=run_score)
 
 
-def _split_list(text: str | None) -> list[str] | None:
+def _split_list(text: str | None, option: str) -> list[str] | None:
     if text is None:
         return None
     items = [t.strip() for t in text.split(",") if t.strip()]
     if not items:
-        raise InvalidInputError(f"expected a comma-separated list (got {text!r})")
+        raise InvalidParameterError(f"{option}: expected a comma-separated list (got {text!r})")
     return items
 
 
 def _parse_scale(text: str | None) -> ClassScale | None:
-    items = _split_list(text)
-    if items is None:
-        return None
-    return ClassScale([parse_label(item) for item in items])
+    return None if text is None else parse_scale_option(text)
 
 
 def _parse_values(text: str | None) -> list[float] | None:
-    items = _split_list(text)
+    items = _split_list(text, "--values")
     if items is None:
         return None
-    try:
-        values = [float(v) for v in items]
-    except ValueError:
-        values = [math.nan]
-    if not all(math.isfinite(v) for v in values):
+    values = [parse_number(v) for v in items]
+    if not all(v is not None and math.isfinite(v) for v in values):
         raise InvalidParameterError(f"--values must be finite numbers (got {text!r})")
-    return values
+    return [float(v) for v in values if v is not None]
 
 
 def _on_undefined(text: str | None) -> str | float:
@@ -168,10 +174,8 @@ def _on_undefined(text: str | None) -> str | float:
         return "mark"
     if text == "raise":
         return text
-    try:
-        number = float(text)
-    except ValueError:
-        number = math.nan
+    parsed = parse_number(text.strip())
+    number = math.nan if parsed is None else parsed
     if not math.isfinite(number):
         raise InvalidParameterError(
             f"--on-undefined must be 'raise' or a finite number (got {text!r})"
@@ -180,17 +184,28 @@ def _on_undefined(text: str | None) -> str | float:
 
 
 def resolve_measures(names: Sequence[str] | None, family: str) -> list[Scorer]:
-    """Scorers for ``names`` (default: all of ``family``); names of another family are an error."""
+    """Scorers for ``names`` (default: all of ``family``); names of another family are an error.
+
+    A measure of several families (accuracy is an ``oc`` and a ``nominal``
+    measure) belongs to each of them.  Errors name the ``--measures`` flag.
+    """
     registry = default_registry()
     if names is None:
         return registry.scorers(family)
-    scorers = [registry.get(n) for n in names]
-    wrong = [s.name for s in scorers if s.measure.family != family]
+    try:
+        scorers = [registry.get(n) for n in names]
+    except (UnknownMeasureError, InvalidParameterError) as exc:
+        raise flagged("--measures", exc) from None
+    wrong = [s.name for s in scorers if not s.measure.belongs_to(family)]
     if wrong:
         raise InvalidInputError(
-            f"measures {wrong!r} are not of family={family!r}; pick {family} measures or "
-            "change --family"
+            f"--measures: measures {wrong!r} are not of family={family!r}; pick {family} "
+            "measures or change --family"
         )
+    shown = [str(s.measure) for s in scorers]
+    repeated = sorted({n for n in shown if shown.count(n) > 1})
+    if repeated:
+        raise InvalidParameterError(f"--measures: {repeated[0]!r} is given twice; name it once")
     return scorers
 
 
@@ -201,16 +216,23 @@ def read_runs(
     *,
     scale: ClassScale | None = None,
 ) -> LabelRuns | DistributionRuns:
-    """Read gold and system files: label files (``oc``) or distribution files (``oq``).
+    """Read gold and system files: label files (``oc``, ``nominal``) or distribution files (``oq``).
 
     Systems are named after their files (without extension).  A label gold
-    file without topics is one topic named ``""``.  See
+    file without topics is one topic named ``""``.  Nominal labels need no
+    order (see :func:`axiometrics.io.load.nominal_order`).  See
     :func:`axiometrics.io.read_label_runs` and
     :func:`axiometrics.io.read_distribution_runs`.
     """
     if family == "oq":
         return read_distribution_runs(gold_path, system_paths, scale=scale)
-    return read_label_runs(gold_path, system_paths, scale=scale, scale_option="--scale")
+    return read_label_runs(
+        gold_path,
+        system_paths,
+        scale=scale,
+        scale_option="--scale",
+        ordered=family != "nominal",
+    )
 
 
 def score_runs_cells(
@@ -253,9 +275,15 @@ def score_matrix_file(
     scale: ClassScale | None = None,
     values: Any = None,
     on_undefined: str | float = "mark",
+    ordered: bool = True,
 ) -> pd.DataFrame:
-    """Score a single confusion-matrix CSV; the long format with one row per measure."""
-    matrix = read_confusion_matrix(path, rows=rows, scale=scale, scale_option="--scale")
+    """Score a single confusion-matrix CSV; the long format with one row per measure.
+
+    ``ordered=False`` (the nominal measures) accepts labels without an order.
+    """
+    matrix = read_confusion_matrix(
+        path, rows=rows, scale=scale, scale_option="--scale", ordered=ordered
+    )
     vals = matrix.scale.value_array if values is None else values
     name = [Path(path).stem]
     cells = score_cells(
@@ -392,8 +420,17 @@ def run_score(args: argparse.Namespace) -> int:
     scale = _parse_scale(args.scale)
     values = _parse_values(args.values)
     on_undefined = _on_undefined(args.on_undefined)
-    family = "oc" if args.matrix else args.family
-    scorers = resolve_measures(_split_list(args.measures), family)
+    family = args.family
+    if args.matrix and family not in ("oc", "nominal"):
+        raise InvalidParameterError(
+            f"--matrix: a confusion matrix feeds the oc or nominal measures (got --family "
+            f"{family}); use --family oc or --family nominal"
+        )
+    if family == "nominal" and args.values is not None:
+        raise InvalidParameterError(
+            f"--values={args.values!r}: nominal measures read no class values"
+        )
+    scorers = resolve_measures(_split_list(args.measures, "--measures"), family)
     if args.matrix:
         if args.system:
             raise InvalidParameterError("--system cannot be combined with --matrix")
@@ -404,6 +441,7 @@ def run_score(args: argparse.Namespace) -> int:
             scale=scale,
             values=values,
             on_undefined=on_undefined,
+            ordered=family != "nominal",
         )
     elif family == "scored":
         if not args.system:
@@ -424,5 +462,9 @@ def run_score(args: argparse.Namespace) -> int:
             raise InvalidParameterError("--gold needs at least one --system run file")
         runs = read_runs(family, args.gold, args.system, scale=scale)
         frame = score_table(runs, scorers, values=values, on_undefined=on_undefined)
+        if family == "nominal":
+            classes = ", ".join(map(str, runs.scale.labels))
+            emit_scores(frame, args, {"family": family, "classes": classes})
+            return 0
     emit_scores(frame, args, {"family": family})
     return 0

@@ -9,6 +9,7 @@ to 1, labels on the scale) is checked where the files meet, in
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Sequence
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from axiometrics.io.rows import (
     Row,
     parse_label,
     parse_labels,
+    parse_number,
     read_cells,
     read_rows,
     split_header,
@@ -46,6 +48,35 @@ def _check_widths(path: str | Path, rows: Sequence[Row], width: int, expected: s
                 f"path={str(path)!r} line {line}: expected {expected} "
                 f"(got {len(cells)} fields: {cells!r})"
             )
+
+
+#: Spellings of NaN and infinity read as such: the checks of the runs refuse them with the
+#: run and topic (a distribution) or the cell (a confusion matrix) named.
+_NON_FINITE = frozenset(
+    sign + word for sign in ("", "+", "-") for word in ("nan", "inf", "infinity")
+)
+
+
+def _numbers(path: str | Path, line: int, cells: Sequence[str], what: str) -> list[float]:
+    """The numbers of a row's cells, or a :class:`DataFileError` naming the line and cell.
+
+    Plain decimal numbers only (``1_0`` is not a number); ``nan`` and ``inf``
+    are read as such and refused where the values are checked.
+    """
+    out = []
+    for cell in cells:
+        if cell.lower() in _NON_FINITE:
+            out.append(float(cell))
+            continue
+        number = parse_number(cell)
+        if number is None or not math.isfinite(number):
+            problem = "" if number is None else f"; {cell!r} is too large for a float"
+            raise DataFileError(
+                f"path={str(path)!r} line {line}: {what} must be numbers (got {list(cells)!r}"
+                f"{problem})"
+            )
+        out.append(number)
+    return out
 
 
 def read_label_file(path: str | Path, *, require_topic: bool = False) -> pd.DataFrame:
@@ -208,14 +239,9 @@ def read_distribution_file(
         )
     _check_widths(path, body if header is None else [header, *body], width, expected)
     columns = _class_columns(path, header, resolved, width)
-    records = []
-    for line, cells in body:
-        try:
-            records.append([cells[0], *(float(x) for x in cells[1:])])
-        except ValueError:
-            raise DataFileError(
-                f"path={str(path)!r} line {line}: probabilities must be numbers (got {cells[1:]!r})"
-            ) from None
+    records = [
+        [cells[0], *_numbers(path, line, cells[1:], "probabilities")] for line, cells in body
+    ]
     return pd.DataFrame(records, columns=["topic", *columns])
 
 
@@ -225,6 +251,7 @@ def read_confusion_matrix(
     rows: str = "system",
     scale: ClassScale | Sequence[Hashable] | None = None,
     scale_option: str = "scale",
+    ordered: bool = True,
 ) -> ConfusionMatrices:
     r"""Read a labelled confusion-matrix CSV/TSV.
 
@@ -234,6 +261,8 @@ def read_confusion_matrix(
     (default) or gold classes.  Without ``scale`` the labels must be
     numbers (their order is then known); ``scale_option`` is how a message
     names the scale argument (the command line passes ``"--scale"``).
+    With ``ordered=False`` (nominal classes) any labels are accepted
+    without a scale, listed numbers first, then text alphabetically.
 
     Raises
     ------
@@ -250,14 +279,7 @@ def read_confusion_matrix(
         raise DataFileError(f"path={str(path)!r}: expected a header row and matrix rows")
     width = len(header.cells)
     _check_widths(path, body, width, f"{width} fields like the header")
-    counts = []
-    for line, cells in body:
-        try:
-            counts.append([float(x) for x in cells[1:]])
-        except ValueError:
-            raise DataFileError(
-                f"path={str(path)!r} line {line}: counts must be numbers (got {cells[1:]!r})"
-            ) from None
+    counts = [_numbers(path, line, cells[1:], "counts") for line, cells in body]
     row_labels = [parse_label(cells[0]) for _, cells in body]
     column_labels = [parse_label(c) for c in header.cells[1:]]
     _refuse_repeats(path, row_labels, [f"line {line}" for line, _ in body], "row")
@@ -267,8 +289,18 @@ def read_confusion_matrix(
         [f"line {header.line} column {i}" for i in range(2, width + 1)],
         "column",
     )
-    if scale is None:
+    if scale is None and ordered:
         require_ordered_labels([*row_labels, *column_labels], scale_option)
+    elif scale is None:
+        from axiometrics.io.load import nominal_order
+
+        labels = nominal_order([*row_labels, *column_labels])
+        if len(labels) < 2:
+            raise DataFileError(
+                f"path={str(path)!r}: the matrix names a single class ({labels!r}); at least 2 "
+                "are needed"
+            )
+        scale = ClassScale(labels)
     frame = pd.DataFrame(counts, index=row_labels, columns=column_labels)
     return ConfusionMatrices.from_crosstab(frame, rows=rows, scale=scale)
 

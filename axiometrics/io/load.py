@@ -27,7 +27,7 @@ from axiometrics.io.files import (
 from axiometrics.io.runs import DistributionRuns, LabelRuns
 from axiometrics.scale import ClassScale, as_scale
 
-__all__ = ["RunFiles", "read_distribution_runs", "read_label_runs", "run_names"]
+__all__ = ["RunFiles", "nominal_order", "read_distribution_runs", "read_label_runs", "run_names"]
 
 #: Run files: a sequence of paths (named after the files) or a mapping name -> path.
 RunFiles: TypeAlias = Sequence[str | Path] | Mapping[str, str | Path]
@@ -44,8 +44,10 @@ def run_names(paths: Sequence[str | Path]) -> list[str]:
     names = [Path(p).stem for p in paths]
     repeated = sorted({n for n in names if names.count(n) > 1})
     if repeated:
+        clash = [str(p) for p, n in zip(paths, names, strict=True) if n == repeated[0]]
         raise DataFileError(
-            f"run file names must be unique without their extension (got {repeated!r} twice)"
+            f"run file names must be unique without their extension (got {repeated!r} twice); "
+            f"each run is named after its file: {clash!r}"
         )
     return names
 
@@ -63,6 +65,7 @@ def read_label_runs(
     scale: ClassScale | Sequence[Hashable] | None = None,
     require_topic: bool = False,
     scale_option: str = "scale",
+    ordered: bool = True,
 ) -> LabelRuns:
     """Read a gold label file and run label files (SemEval Task 4 subtask C style).
 
@@ -84,6 +87,13 @@ def read_label_runs(
     scale_option
         How an error names the scale argument (the command line passes
         ``"--scale"``).
+    ordered
+        Whether the classes have an order (ordinal classification).  With
+        ``ordered=False`` (nominal classification) and no ``scale``, any
+        labels are accepted and listed in the order of :func:`nominal_order`
+        (numbers first, by value, then text, alphabetically): the order is
+        only a listing order, and a per-class measure's ``positive``
+        position refers to it.
 
     Raises
     ------
@@ -107,9 +117,42 @@ def read_label_runs(
         seen = pd.unique(
             pd.concat([gold_frame["label"], *(f["label"] for f in frames.values())])
         ).tolist()
-        require_ordered_labels(seen, scale_option)
-        scale = ClassScale.from_sorted_labels(seen)
-    return LabelRuns.from_frames(gold_frame, frames, scale=scale)
+        if ordered:
+            require_ordered_labels(seen, scale_option)
+        if len(seen) < 2:
+            raise DataFileError(
+                f"the gold and run files hold a single class ({seen!r}), and at least 2 are "
+                f"needed; give every class with {_scale_example(scale_option, seen)}"
+            )
+        scale = (
+            ClassScale(nominal_order(seen)) if not ordered else ClassScale.from_sorted_labels(seen)
+        )
+    return LabelRuns.from_frames(
+        gold_frame,
+        frames,
+        scale=scale,
+        sources={name: f"path={str(path)!r}" for name, path in paths.items()},
+        gold_source=f"path={str(gold)!r}",
+    )
+
+
+def nominal_order(labels: Sequence[Hashable]) -> list[Hashable]:
+    """Distinct labels in a fixed listing order: numbers by value, then text alphabetically.
+
+    Nominal classes have no order; this one only makes the class positions
+    (a per-class measure's ``positive``) reproducible whatever the file order.
+    """
+    unique = list(dict.fromkeys(labels))
+    numbers = sorted((lab for lab in unique if isinstance(lab, int | float)), key=float)
+    texts = sorted((lab for lab in unique if not isinstance(lab, int | float)), key=str)
+    return [*numbers, *texts]
+
+
+def _scale_example(scale_option: str, seen: Sequence[Hashable]) -> str:
+    shown = [*map(str, seen), "..."]
+    if scale_option.startswith("--"):
+        return f"{scale_option}={','.join(shown)}"
+    return f"{scale_option}=[{', '.join(repr(s) for s in seen)}, ...]"
 
 
 def read_distribution_runs(

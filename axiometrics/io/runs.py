@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from axiometrics.distributions import SUM_TOLERANCE
-from axiometrics.errors import DataFileError, InvalidInputError
+from axiometrics.errors import DataFileError, UnknownLabelError
 from axiometrics.scale import ClassScale, as_scale
 
 __all__ = ["DistributionRuns", "LabelRuns", "check_names"]
@@ -160,6 +160,8 @@ class LabelRuns:
         runs: Mapping[Any, pd.DataFrame],
         *,
         scale: ClassScale | Sequence[Hashable],
+        sources: Mapping[Any, str] | None = None,
+        gold_source: str | None = None,
     ) -> LabelRuns:
         """Build from a gold frame and one frame per run.
 
@@ -172,6 +174,9 @@ class LabelRuns:
             column, when present, must agree with the gold file).
         scale
             The class scale, e.g. ``[-2, -1, 0, 1, 2]`` for SemEval Task 4 C.
+        sources, gold_source
+            Where the run frames (by run name) and the gold frame were read
+            from, for messages (e.g. ``"path='run.tsv'"``).
 
         Raises
         ------
@@ -179,7 +184,8 @@ class LabelRuns:
             Duplicate ids, a run missing items (or whole topics), extra
             items, topic disagreement, no run.
         UnknownLabelError
-            A label outside the scale (the message names the run).
+            A label outside the scale (the message names the run, its source
+            and the first item id with such a label).
         """
         resolved = as_scale(scale, None)
         gold = _label_frame(gold, name="gold", need_topic=True)
@@ -187,7 +193,7 @@ class LabelRuns:
             raise DataFileError("gold must hold at least one item (got an empty frame)")
         topic_codes, topic_keys = pd.factorize(gold["topic"], sort=False)
         topics = tuple(topic_keys.tolist())
-        gold_idx = _label_indices(resolved, gold["label"], "gold labels")
+        gold_idx = _label_indices(resolved, gold["label"], "gold labels", gold["id"], gold_source)
         ids = pd.Index(gold["id"])
         item_topic_of = pd.Series(np.asarray(gold["topic"]), index=ids)
         if not runs:
@@ -217,7 +223,13 @@ class LabelRuns:
                         f"{where}: item id={first!r} has topic {aligned['topic'].loc[first]!r} but "
                         f"gold puts it in topic {item_topic_of.loc[first]!r}"
                     )
-            labels[row] = _label_indices(resolved, aligned["label"], f"{where} labels")
+            labels[row] = _label_indices(
+                resolved,
+                aligned["label"],
+                f"{where} labels",
+                pd.Series(ids),
+                None if sources is None else sources.get(name),
+            )
         return cls(resolved, topics, tuple(runs), topic_codes, gold_idx, labels)
 
     @classmethod
@@ -424,14 +436,35 @@ class DistributionRuns:
         )
 
 
-def _label_indices(scale: ClassScale, labels: pd.Series, name: str) -> np.ndarray:
-    """Class indices of a label column, looking each distinct label up once."""
+def _label_indices(
+    scale: ClassScale,
+    labels: pd.Series,
+    name: str,
+    ids: pd.Series | None = None,
+    source: str | None = None,
+) -> np.ndarray:
+    """Class indices of a label column, looking each distinct label up once.
+
+    A label outside the scale is reported with every offending label (the
+    scale counts them), the source of the labels and the first item id.
+    """
     codes, uniques = pd.factorize(labels, sort=False, use_na_sentinel=False)
     try:
         return scale.index_of(list(uniques), name=name)[codes]
-    except InvalidInputError:
-        # Let the scale count every offending item in its message.
-        return scale.index_of(labels.tolist(), name=name)
+    except UnknownLabelError:
+        try:
+            scale.index_of(labels.tolist(), name=name)
+        except UnknownLabelError as exc:
+            where = []
+            if source is not None:
+                where.append(f"in {source}")
+            if ids is not None:
+                outside = np.flatnonzero(~labels.isin(list(scale.labels)).to_numpy())
+                if outside.size:
+                    where.append(f"first at item id={ids.iloc[int(outside[0])]!r}")
+            detail = f" ({', '.join(where)})" if where else ""
+            raise UnknownLabelError(f"{exc}{detail}") from None
+        raise
 
 
 def _check_coverage(

@@ -17,7 +17,6 @@ the run and the ids at fault.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +26,7 @@ import pandas as pd
 
 from axiometrics.errors import DataFileError
 from axiometrics.io.load import run_names
-from axiometrics.io.rows import read_rows, split_header
+from axiometrics.io.rows import parse_number, read_rows, split_header
 
 __all__ = ["ScoredRuns", "read_binary_gold_file", "read_score_file", "read_scored_runs"]
 
@@ -71,11 +70,8 @@ def read_score_file(path: str | Path) -> pd.DataFrame:
                 f"path={str(path)!r} line {line}: expected 'id<TAB>score' (got {len(cells)} "
                 f"fields: {cells!r})"
             )
-        try:
-            value = float(cells[1])
-        except ValueError:
-            value = math.nan
-        if not math.isfinite(value):
+        value = parse_number(cells[1])
+        if value is None or not np.isfinite(value):
             raise DataFileError(
                 f"path={str(path)!r} line {line}: score={cells[1]!r}: expected a finite number"
             )
@@ -112,10 +108,7 @@ def read_binary_gold_file(path: str | Path) -> pd.DataFrame:
                 f"fields: {cells!r})"
             )
         text = cells[-1]
-        try:
-            number = float(text)
-        except ValueError:
-            number = math.nan
+        number = parse_number(text)
         if number not in (0.0, 1.0):
             raise DataFileError(
                 f"path={str(path)!r} line {line}: label={text!r}: expected a binary label, 1 "

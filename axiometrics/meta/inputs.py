@@ -30,8 +30,6 @@ least 2 systems and 2 topics.
 
 from __future__ import annotations
 
-import importlib.util
-import json
 from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
 
@@ -41,7 +39,7 @@ from axiometrics import io
 from axiometrics.distributions import SUM_TOLERANCE
 from axiometrics.io import SEMEVAL_SCALE, read_label_file, run_names
 from axiometrics.io.load import RunFiles
-from axiometrics.meta.errors import MetaInputError, MissingDependencyError
+from axiometrics.meta.errors import MetaInputError
 from axiometrics.meta.runs import DistributionRuns, LabelRuns, check_counts
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.registry import Registry
@@ -115,26 +113,6 @@ def read_distribution_runs(
     return loaded
 
 
-def parquet_available() -> bool:
-    """Whether the optional Parquet engine (pyarrow) is importable."""
-    return importlib.util.find_spec("pyarrow") is not None
-
-
-def _read_json_rows(file: Path) -> pd.DataFrame:
-    """The records of a JSON score file: a list of rows or an object with ``rows``."""
-    try:
-        document = json.loads(file.read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise MetaInputError(f"path={str(file)!r} is not a readable JSON file ({exc})") from None
-    rows = document.get("rows") if isinstance(document, dict) else document
-    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-        raise MetaInputError(
-            f"path={str(file)!r}: expected a list of row objects or an object whose 'rows' is one "
-            "(as `axiometrics score --format json` writes)"
-        )
-    return pd.DataFrame.from_records(rows)
-
-
 def read_score_file(
     path: str | Path,
     *,
@@ -154,25 +132,15 @@ def read_score_file(
     MissingDependencyError
         For a ``.parquet`` file when pyarrow is not installed.
     """
-    file = Path(path)
-    if not file.is_file():
-        raise MetaInputError(f"path={str(path)!r} is not an existing file")
-    if file.suffix.lower() in (".parquet", ".pq"):
-        if not parquet_available():
-            raise MissingDependencyError(
-                f"reading path={str(path)!r} needs the optional dependency pyarrow; install it "
-                "with `pip install pyarrow` or use a CSV file"
-            )
-        frame = pd.read_parquet(file)
-    elif file.suffix.lower() == ".json":
-        frame = _read_json_rows(file)
-    else:
-        sep = "\t" if file.suffix.lower() == ".tsv" else ","
-        try:
-            frame = pd.read_csv(file, sep=sep)
-        except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-            raise MetaInputError(f"path={str(path)!r} is not a readable CSV file ({exc})") from None
+    from axiometrics.io.score_tables import LongScores, read_table
+
+    # One reader for every long score file: cells checked one by one, each error naming the
+    # file and line; a repeated column is refused, never renamed to "A.1".
+    scores = LongScores.from_table(read_table(path)).select()
+    directions = {**scores.higher_is_better, **(higher_is_better or {})}
     try:
-        return ScoreMatrices.from_frame(frame, higher_is_better=higher_is_better, registry=registry)
+        return ScoreMatrices.from_frame(
+            scores.frame, higher_is_better=directions, registry=registry
+        )
     except MetaInputError as exc:
         raise MetaInputError(f"path={str(path)!r}: {exc}") from None

@@ -120,7 +120,7 @@ def resolve_measures(
         raise MetaInputError(
             f"measure={scorer.name!r} is of family {family!r}, whose inputs {list(inputs)} "
             f"runs of family {runs_family!r} (inputs {list(fed)}) cannot give; score it "
-            "yourself and pass the topic x system scores (meta --scores)"
+            "yourself and pass the topic x system scores (--scores)"
         )
     return scorers
 

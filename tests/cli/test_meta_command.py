@@ -229,9 +229,14 @@ def test_an_undefined_measure_on_user_files_exits_1_and_can_be_filled(oc_files, 
         *FAST,
     ]
     assert main(args) == 1
-    assert (
-        "measure='pearson' is undefined at (topic='t1', system='flat')" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "measure='pearson' is undefined at (topic='t1', system='flat')" in err
+    # The hint names the flag, never the Python keyword of the engine.
+    assert err.endswith(
+        "pass --on-undefined NUMBER to fill these cells or --on-undefined drop to leave the "
+        "measure out\n"
     )
+    assert "on_undefined" not in err
     assert main([*args, "--on-undefined", "0"]) == 0
     assert "filled with 0" in capsys.readouterr().out
 
@@ -257,8 +262,11 @@ def test_bad_analysis_names_and_alpha_are_usage_errors_naming_the_flag(capsys):
     )
     assert main(["meta", "--alpha", "2", *FAST]) == 2
     assert capsys.readouterr().err == (
-        "axiometrics meta: error: --alpha must lie in (0, 1) (got 2.0)\n"
+        "axiometrics meta: error: argument --alpha: expected a number in (0, 1) (got '2') "
+        "(see 'axiometrics meta --help')\n"
     )
+    assert main(["meta", "--alpha", "0_1", *FAST]) == 2
+    assert "argument --alpha: expected a number in (0, 1) (got '0_1')" in capsys.readouterr().err
 
 
 def test_a_progress_bar_goes_to_stderr_on_a_terminal_unless_quiet(monkeypatch, capsys):
@@ -283,8 +291,10 @@ def test_a_scores_csv_missing_a_cell_exits_1(tmp_path, capsys):
     pd.DataFrame(rows).to_csv(path, index=False)
     assert main(["meta", "--scores", str(path), *FAST]) == 1
     err = capsys.readouterr().err
-    assert "scores.csv': score frame is missing 1 (topic, system, measure) cells" in err
-    assert "topic=2 system=1" in err
+    assert (
+        "scores.csv': system='1' has no score for topic='2' measure='accuracy' (1 cells missing "
+        "in all)" in err
+    )
 
 
 @pytest.mark.parametrize(
@@ -303,6 +313,11 @@ def test_a_scores_csv_missing_a_cell_exits_1(tmp_path, capsys):
         (
             ["--on-undefined", "nan"],
             "argument --on-undefined: must be 'raise', 'drop' or a finite number (got 'nan') "
+            "(see 'axiometrics meta --help')",
+        ),
+        (
+            ["--on-undefined", "1_0"],
+            "argument --on-undefined: must be 'raise', 'drop' or a finite number (got '1_0') "
             "(see 'axiometrics meta --help')",
         ),
         (
@@ -361,11 +376,11 @@ def test_undefined_cells_in_a_score_file_are_refused_with_their_reason(oc_files,
     assert main(["meta", "--scores", str(scores), *FAST]) == 1
     err = capsys.readouterr().err
     assert err.startswith(
-        "axiometrics meta: error: measure='pearson' is undefined at (topic='t1', system='flat')"
+        f"axiometrics meta: error: path={str(scores)!r} line 4: measure='pearson'"
     )
     assert err.endswith(
-        "(zero variance); every cell needs a score: leave the measure out of the scores, or "
-        "score them again with a fill value (axiometrics score --on-undefined NUMBER)\n"
+        "choose the other measures, or score the runs again with a fill value "
+        "(axiometrics score --on-undefined NUMBER)\n"
     )
 
 

@@ -454,3 +454,134 @@ def test_class_values_must_be_finite_numbers(semeval_c, capsys, values):
     assert capsys.readouterr().err == (
         f"axiometrics score: error: --values must be finite numbers (got {values!r})\n"
     )
+
+
+# -- issue 21: nominal measures on label files ---------------------------------------
+
+
+NOMINAL_GOLD = (
+    "id\ttopic\tlabel\n1\tt1\tpos\n2\tt1\tneg\n3\tt1\tneutral\n4\tt2\tpos\n5\tt2\tneg\n6\tt2\tneg\n"
+)
+NOMINAL_RUN = "1\tt1\tpos\n2\tt1\tpos\n3\tt1\tneutral\n4\tt2\tneg\n5\tt2\tneg\n6\tt2\tpos\n"
+
+
+@pytest.fixture
+def nominal_files(tmp_path):
+    gold = tmp_path / "gold.tsv"
+    gold.write_text(NOMINAL_GOLD)
+    run = tmp_path / "run.tsv"
+    run.write_text(NOMINAL_RUN)
+    return str(gold), str(run)
+
+
+def test_nominal_measures_score_text_labels_per_topic_like_scikit_learn(nominal_files, capsys):
+    import sklearn.metrics as skm
+
+    gold, run = nominal_files
+    argv = ["score", "--family", "nominal", "--gold", gold, "--system", run]
+    measures = "f1_weighted,mcc,cohen_kappa,accuracy,recall(positive=2)"
+    assert main([*argv, "--measures", measures, "--format", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["family"] == "nominal"
+    assert document["classes"] == "neg, neutral, pos"
+    scores = {
+        (r["topic"], r["measure"]): r["score"] for r in document["rows"] if r["aggregate"] == ""
+    }
+    truth = {
+        "t1": (["pos", "neg", "neutral"], ["pos", "pos", "neutral"]),
+        "t2": (["pos", "neg", "neg"], ["neg", "neg", "pos"]),
+    }
+    for topic, (y_true, y_pred) in truth.items():
+        assert scores[topic, "f1_weighted"] == pytest.approx(
+            skm.f1_score(y_true, y_pred, average="weighted", zero_division=0), rel=1e-12
+        )
+        assert scores[topic, "accuracy"] == skm.accuracy_score(y_true, y_pred)
+        assert scores[topic, "mcc"] == pytest.approx(
+            skm.matthews_corrcoef(y_true, y_pred), rel=1e-12, abs=1e-15
+        )
+        assert scores[topic, "cohen_kappa"] == pytest.approx(
+            skm.cohen_kappa_score(y_true, y_pred), rel=1e-12, abs=1e-15
+        )
+        # positive=2 is the third class of the listing order neg, neutral, pos
+        assert scores[topic, "recall(positive=2)"] == skm.recall_score(
+            y_true, y_pred, labels=["pos"], average="macro"
+        )
+
+
+def test_nominal_scores_default_to_every_nominal_measure(nominal_files, capsys):
+    gold, run = nominal_files
+    assert (
+        main(["score", "--family", "nominal", "--gold", gold, "--system", run, "--format", "json"])
+        == 0
+    )
+    measures = {r["measure"] for r in json.loads(capsys.readouterr().out)["rows"]}
+    assert {"accuracy", "mcc", "f1_weighted", "cohen_kappa", "precision"} <= measures
+    assert "mae_macro" not in measures
+
+
+def test_nominal_scoring_refuses_ordinal_measures_and_class_values(nominal_files, capsys):
+    gold, run = nominal_files
+    argv = ["score", "--family", "nominal", "--gold", gold, "--system", run]
+    assert main([*argv, "--measures", "mae_macro"]) == 1
+    assert capsys.readouterr().err == (
+        "axiometrics score: error: --measures: measures ['mae_macro'] are not of "
+        "family='nominal'; pick nominal measures or change --family\n"
+    )
+    assert main([*argv, "--values", "1,2,3"]) == 2
+    assert "--values='1,2,3': nominal measures read no class values" in capsys.readouterr().err
+
+
+def test_a_nominal_scale_fixes_the_class_positions(nominal_files, capsys):
+    gold, run = nominal_files
+    argv = ["score", "--family", "nominal", "--gold", gold, "--system", run, "--format", "json"]
+    assert main([*argv, "--measures", "recall(positive=0)", "--scale", "pos,neg,neutral"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    per_topic = {r["topic"]: r["score"] for r in rows if r["aggregate"] == ""}
+    assert per_topic == {"t1": 1.0, "t2": 0.0}  # recall of 'pos'
+
+
+def test_a_nominal_confusion_matrix_needs_no_scale(tmp_path, capsys):
+    path = tmp_path / "cm.csv"
+    path.write_text("system\\gold,pos,neg\npos,3,1\nneg,0,2\n")
+    assert main(["score", "--matrix", str(path), "--measures", "accuracy"]) == 1
+    assert "not numbers, so their order is unknown" in capsys.readouterr().err
+    argv = ["score", "--family", "nominal", "--matrix", str(path), "--measures", "mcc,accuracy"]
+    assert main([*argv, "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    mcc = float(lines[1].split(",")[3])
+    # 2x2: (TP TN - FP FN) / sqrt(...) with TP=3 (pos), TN=2, FP=1, FN=0
+    assert mcc == pytest.approx((3 * 2 - 1 * 0) / (4 * 3 * 2 * 3) ** 0.5, rel=1e-12)
+    assert lines[2].split(",")[3] == str(5 / 6)
+
+
+@pytest.mark.parametrize("family", ["oq", "scored"])
+def test_a_matrix_with_a_family_it_cannot_feed_names_the_flags(tmp_path, capsys, family):
+    path = tmp_path / "cm.csv"
+    path.write_text("x,0,1\n0,3,1\n1,0,2\n")
+    assert main(["score", "--matrix", str(path), "--family", family]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"axiometrics score: error: --matrix: a confusion matrix feeds the oc or nominal "
+        f"measures (got --family {family})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--scale", "1,1", "--scale '1,1': the class 1 is given twice"),
+        ("--scale", "0", "--scale '0': expected at least 2 comma-separated class labels"),
+        ("--values", "0,1_0,2", "--values must be finite numbers (got '0,1_0,2')"),
+        ("--on-undefined", "1_0", "--on-undefined must be 'raise' or a finite number"),
+        ("--measures", ",", "--measures: expected a comma-separated list (got ',')"),
+        (
+            "--measures",
+            "fbeta(beta=1e999)",
+            "--measures: measure='fbeta' parameter beta=inf: expected float >= 0 (a finite float)",
+        ),
+        ("--measures", "accuracy,accuracy", "--measures: 'accuracy' is given twice"),
+    ],
+)
+def test_bad_option_values_name_the_flag(semeval_c, capsys, option, value, message):
+    gold, run = semeval_c
+    assert main(["score", "--gold", str(gold), "--system", str(run), option, value]) == 2
+    assert capsys.readouterr().err.startswith(f"axiometrics score: error: {message}")

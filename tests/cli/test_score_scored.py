@@ -93,6 +93,9 @@ def test_every_scored_measure_is_listed(capsys) -> None:
         ("a\t1\nb\t0\n", "a\t0.5\nb\tnan\n", "line 2: score='nan'"),
         ("a\t1\nb\t0\n", "a\t0.5\nb\n", "line 2: expected 'id<TAB>score'"),
         ("a\t1\nb\tt\t0\n", "a\t0.5\nb\t0.1\n", "line 2: expected"),
+        ("a\t1\nb\t0\n", "a\t0.5\nb\t1_0\n", "line 2: score='1_0': expected a finite"),
+        ("a\t1\nb\t0\n", "a\t0.5\nb\t1e400\n", "line 2: score='1e400': expected a finite"),
+        ("a\t1\nb\t0_0\n", "a\t0.5\nb\t0.1\n", "line 2: label='0_0': expected a binary"),
     ],
 )
 def test_bad_files_are_refused_with_the_file_and_line(

@@ -201,3 +201,30 @@ def test_the_fast_reader_leaves_irregular_files_to_the_line_reader(write, text, 
 def test_the_fast_reader_strips_cells_and_parses_labels_like_the_line_reader(write):
     frame = read_label_file(write("f.tsv", "id\ttopic\tlabel\n a \t t \t 2.0 \nb\tt\tneu\n"))
     assert frame.to_dict("list") == {"id": ["a", "b"], "topic": ["t", "t"], "label": [2, "neu"]}
+
+
+@pytest.mark.parametrize(
+    ("reader", "text", "message"),
+    [
+        (read_distribution_file, "t1\t0.5\t0.5\nt2\t1_0\t0\n", r"line 2: probabilities must be"),
+        (read_confusion_matrix, "x,a,b\na,1_0,2\nb,1,2\n", r"line 2: counts must be numbers"),
+        (read_confusion_matrix, "x,0,1\n0,1e400,2\n1,1,2\n", r"'1e400' is too large for a float"),
+    ],
+)
+def test_numbers_are_plain_decimals_refused_otherwise_with_the_line(write, reader, text, message):
+    with pytest.raises(DataFileError, match=message):
+        reader(write("f.csv", text))
+
+
+def test_a_label_written_with_an_underscore_is_text_not_the_number_ten(write):
+    frame = read_label_file(write("g.tsv", "a\t1_0\nb\t10\n"))
+    assert frame["label"].tolist() == ["1_0", 10]
+
+
+def test_nominal_confusion_matrix_labels_need_no_scale(write):
+    path = write("cm.csv", "system\\gold,pos,neg\npos,3,1\nneg,0,2\n")
+    with pytest.raises(InvalidInputError, match="not numbers, so their order is unknown"):
+        read_confusion_matrix(path)
+    matrix = read_confusion_matrix(path, ordered=False)
+    assert matrix.scale.labels == ("neg", "pos")
+    np.testing.assert_array_equal(matrix.counts, [[2, 0], [1, 3]])

@@ -104,3 +104,40 @@ def test_a_large_regular_file_and_its_line_by_line_reading_agree(write):
     assert fast.topics == slow.topics
     np.testing.assert_array_equal(fast.confusion_batch.sum(axis=0)[0].sum(), 5000)
     np.testing.assert_array_equal(fast.gold, slow.gold[:5000])
+
+
+def test_nominal_labels_need_no_order_and_are_listed_numbers_first_then_text(write):
+    gold = write("g.tsv", "a\tt\tpos\nb\tt\tneg\nc\tt\t2\nd\tt\tneutral\n")
+    run = write("r.tsv", "a\tt\tneg\nb\tt\tneg\nc\tt\t2\nd\tt\tpos\n")
+    with pytest.raises(InvalidInputError, match="not numbers, so their order is unknown"):
+        read_label_runs(gold, [run])
+    runs = read_label_runs(gold, [run], ordered=False)
+    assert runs.scale.labels == (2, "neg", "neutral", "pos")
+    # rows = system, columns = gold: pos->neg, neg->neg, 2->2, neutral->pos
+    np.testing.assert_array_equal(
+        runs.confusion_batch[0, 0], [[1, 0, 0, 0], [0, 1, 0, 1], [0, 0, 0, 0], [0, 0, 1, 0]]
+    )
+
+
+def test_files_holding_a_single_class_say_how_to_give_the_others(write):
+    gold = write("g.tsv", "a\tpos\nb\tpos\n")
+    with pytest.raises(
+        DataFileError, match=r"hold a single class \(\['pos'\]\).*--scale=pos,\.\.\."
+    ):
+        read_label_runs(gold, [gold], ordered=False, scale_option="--scale")
+
+
+def test_a_label_outside_the_scale_names_the_file_and_the_first_item(write):
+    gold = write("gold.tsv", GOLD_C)
+    run = write("runA.tsv", RUN_A.replace("5\tbanana\t0", "5\tbanana\t7"))
+    with pytest.raises(
+        UnknownLabelError,
+        match=r"run='runA' labels must be labels of the scale \[-2, -1, 0, 1, 2\] \(got 1 "
+        r"outside it: 7\) \(in path='.*runA\.tsv', first at item id='5'\)",
+    ):
+        read_label_runs(gold, [run], scale=[-2, -1, 0, 1, 2])
+
+
+def test_two_runs_named_alike_name_both_paths(write):
+    with pytest.raises(DataFileError, match=r"got \['run'\] twice\); .*'a/run\.tsv', 'b/run\.tsv'"):
+        run_names(["a/run.tsv", "b/run.tsv"])

@@ -1,7 +1,18 @@
+import math
+
+import numpy as np
+import pandas as pd
 import pytest
 
 from axiometrics.errors import DataFileError
-from axiometrics.io.rows import Row, parse_label, read_rows, split_header
+from axiometrics.io.rows import (
+    Row,
+    parse_label,
+    parse_number,
+    parse_numbers,
+    read_rows,
+    split_header,
+)
 
 
 def test_blank_lines_are_skipped_but_counted_in_line_numbers(write):
@@ -50,3 +61,32 @@ def test_numeric_labels_become_numbers_and_the_rest_stays_text(text, label):
     parsed = parse_label(text)
     assert parsed == label
     assert type(parsed) is type(label)
+
+
+@pytest.mark.parametrize("text", ["1_0", "nan", "NaN", "inf", "-Infinity", "0x10", "١", "1e400"])
+def test_python_literal_extensions_are_labels_not_numbers(text):
+    assert parse_label(text) == text
+
+
+def test_a_long_integer_label_is_read_exactly():
+    assert parse_label("12345678901234567891") == 12345678901234567891
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [("0.25", 0.25), ("-2", -2.0), ("+.5", 0.5), ("1.", 1.0), ("1E-3", 0.001), ("1e400", math.inf)],
+)
+def test_plain_decimal_numbers_are_numbers(text, number):
+    assert parse_number(text) == number
+
+
+@pytest.mark.parametrize("text", ["1_0", "nan", "inf", "infinity", "0x1p3", " ", "", "1,5", "--1"])
+def test_anything_else_is_not_a_number(text):
+    assert parse_number(text) is None
+
+
+def test_a_column_of_cells_is_parsed_like_each_cell():
+    cells = pd.Series(["0.5", "1_0", "nan", "2e1", ""])
+    values, bad = parse_numbers(cells)
+    np.testing.assert_array_equal(bad, [False, True, True, False, True])
+    np.testing.assert_array_equal(values[~bad], [0.5, 20.0])

@@ -257,3 +257,114 @@ def test_curves_refuse_a_gold_without_the_classes_they_divide_by() -> None:
         precision_recall_curve([0.1, 0.2], [0, 0])
     with pytest.raises(InvalidInputError, match="1-D"):
         roc_curve(np.zeros((2, 2)), [0, 1])
+
+
+# -- issue 21: argument order and labelled curves ---------------------------------------
+
+Y_TRUE = np.array([1, 0, 1, 0, 1])
+Y_SCORE = np.array([0.9, 0.3, 0.6, 0.4, 0.2])
+SWAPPED = (
+    "this looks like (gold, scores): axiometrics takes (scores, gold), the reverse of "
+    "scikit-learn's (y_true, y_score)"
+)
+
+
+def test_scores_then_gold_equals_scikit_learns_gold_then_scores() -> None:
+    import sklearn.metrics as skm
+
+    assert ax.score("roc_auc", Y_SCORE, Y_TRUE) == skm.roc_auc_score(Y_TRUE, Y_SCORE)
+
+
+@pytest.mark.parametrize(
+    ("first", "error", "kind"),
+    [
+        (Y_TRUE, InvalidInputError, "binary 0/1 labels"),
+        (Y_TRUE.astype(float), InvalidInputError, "binary 0/1 labels"),
+        (Y_TRUE.astype(bool), InputTypeError, "binary 0/1 labels"),
+        (np.where(Y_TRUE == 1, "pos", "neg"), InputTypeError, "text labels"),
+    ],
+)
+@pytest.mark.parametrize("measure", ["roc_auc", "average_precision", "f1_at", "log_loss"])
+def test_a_call_in_scikit_learns_order_says_the_arguments_look_swapped(
+    measure, first, error, kind
+) -> None:
+    with pytest.raises(error) as info:
+        ax.score(measure, first, Y_SCORE)
+    message = str(info.value)
+    assert f"the first argument holds {kind} and the second real-valued scores" in message
+    assert message.endswith(SWAPPED)
+
+
+def test_labelled_inputs_in_scikit_learns_order_are_aligned_then_flagged() -> None:
+    gold = pd.Series(Y_TRUE, index=list("abcde"))
+    scores = pd.Series(Y_SCORE[::-1], index=list("edcba"))
+    assert ax.score("roc_auc", scores, gold) == ax.score("roc_auc", Y_SCORE, Y_TRUE)
+    with pytest.raises(InvalidInputError, match=r"gold=.*expected binary labels 0/1.*looks like"):
+        ax.score("roc_auc", gold, scores)
+
+
+@pytest.mark.parametrize(
+    ("scores", "gold"),
+    [
+        ([0.9, 0.3], [0.5, 2.0]),  # gold not binary, scores not labels: no guess
+        ([1, 2, 1], [0.3, 0.4, 0.5]),  # labels 1/2 are not 0/1: no guess
+        ([np.nan, 0.1], [1, 0]),  # a bad score next to a valid gold
+    ],
+)
+def test_no_swap_is_suggested_where_the_values_do_not_tell(scores, gold) -> None:
+    with pytest.raises(InvalidInputError) as info:
+        ax.score("roc_auc", scores, gold)
+    assert "looks like (gold, scores)" not in str(info.value)
+
+
+def test_two_binary_vectors_cannot_tell_their_order_and_are_scored_as_given() -> None:
+    predictions = np.array([1, 1, 1, 0, 0, 0])
+    gold = np.array([1, 1, 1, 1, 0, 0])  # TP 3, FN 1, FP 0, TN 2
+    # as given: balanced accuracy (TPR + TNR) / 2; swapped: (PPV + NPV) / 2 (documented)
+    assert ax.score("roc_auc", predictions, gold) == (3 / 4 + 2 / 2) / 2
+    assert ax.score("roc_auc", gold, predictions) == pytest.approx((3 / 3 + 2 / 3) / 2)
+
+
+CURVES = [roc_curve, precision_recall_curve]
+
+
+@pytest.mark.parametrize("curve", CURVES)
+def test_curves_align_two_series_by_item_id(curve) -> None:
+    scores = pd.Series(SCORES, index=list("abcde"))
+    gold = pd.Series(GOLD, index=list("abcde")).iloc[::-1]
+    expected = curve(SCORES, GOLD)
+    for got, want in zip(curve(scores, gold), expected, strict=True):
+        np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("curve", CURVES)
+def test_curves_take_a_one_row_dataframe_of_scores_with_a_gold_series(curve) -> None:
+    scores = pd.DataFrame([SCORES], columns=list("abcde"), index=["run"])
+    gold = pd.Series(GOLD, index=list("abcde")).iloc[[4, 2, 0, 1, 3]]
+    for got, want in zip(curve(scores, gold), curve(SCORES, GOLD), strict=True):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_the_labelled_roc_curve_equals_scikit_learns_on_the_aligned_items() -> None:
+    import sklearn.metrics as skm
+
+    scores = pd.Series([0.9, 0.3, 0.6, 0.4], index=list("abcd"))
+    gold = pd.Series([0, 1, 0, 1], index=list("dcba"))
+    fpr, tpr, thresholds = roc_curve(scores, gold)
+    want = skm.roc_curve(gold.reindex(scores.index), scores, drop_intermediate=False)
+    for got, expected in zip((fpr, tpr, thresholds), want, strict=True):
+        np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.parametrize("curve", CURVES)
+def test_curves_refuse_a_series_next_to_an_array_and_other_item_sets(curve) -> None:
+    scores = pd.Series(SCORES, index=list("abcde"))
+    with pytest.raises(InputTypeError, match="scores is a pandas object but the other input"):
+        curve(scores, GOLD)
+    with pytest.raises(InputTypeError, match="gold is a pandas object but the other input"):
+        curve(SCORES, pd.Series(GOLD, index=list("abcde")))
+    with pytest.raises(InvalidInputError, match="must label the same items by index"):
+        curve(scores, pd.Series(GOLD, index=list("abcdf")))
+    two_rows = pd.DataFrame([SCORES, SCORES], columns=list("abcde"))
+    with pytest.raises(InvalidInputError, match="a curve is drawn for one item list"):
+        curve(two_rows, pd.Series(GOLD, index=list("abcde")))

@@ -137,7 +137,10 @@ def test_score_csv_files_are_read_with_directions(tmp_path):
 
 def test_score_csv_problems_name_the_file(tmp_path):
     path = write(tmp_path, "scores.csv", "topic,system,measure\nt1,a,accuracy\n")
-    with pytest.raises(MetaInputError, match=r"scores\.csv': score frame must have columns"):
+    with pytest.raises(
+        MetaInputError,
+        match=r"scores\.csv' line 1: a long score file needs the columns topic, system, measure, score \(missing score",
+    ):
         read_score_file(path)
     with pytest.raises(MetaInputError, match="is not an existing file"):
         read_score_file(tmp_path / "missing.csv")
@@ -163,9 +166,14 @@ def test_parquet_scores_round_trip_with_pyarrow(tmp_path):
 
 
 def test_parquet_scores_without_pyarrow_say_how_to_install_it(tmp_path, monkeypatch):
-    import axiometrics.meta.inputs as inputs
+    import importlib.util
 
-    monkeypatch.setattr(inputs, "parquet_available", lambda: False)
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "pyarrow" else find_spec(name, *a),
+    )
     path = tmp_path / "scores.parquet"
     path.write_bytes(b"PAR1")
     with pytest.raises(MissingDependencyError, match=r"pip install pyarrow"):
