@@ -11,19 +11,30 @@ Input (one of)
     CSV/TSV: a first column of topics and one column per system (header
     row = system names; a measure named ``score``, higher is better).
 
+Score files are read by :mod:`axiometrics.io.score_tables`: every problem
+names the file and the line (a repeated column name, a row with another
+number of fields than the header, a score that is not a finite number, a
+repeated or missing cell); runs are read by
+:func:`axiometrics.cli.run_files.read_run_files`.  Errors name the flag
+or the file at fault, never a Python keyword.
+
 Every pair of systems is tested under ``--test`` with ``--correction``
-over the pairs of each measure (see :func:`axiometrics.stats.compare`).
+over the pairs of each measure and the ``--alternative`` of the paired
+tests (see :func:`axiometrics.stats.compare`).
 The output has one row per (measure, pair) with means, the test
-statistic, raw and corrected p-values, Cohen's d_z, Sakai's ES_E, the
+statistic, raw and corrected p-values, Cohen's d_z and Sakai's ES_E (with
+their intervals where the statistics library gives them), the
 ``1 - alpha`` interval of the mean difference, the ``better`` system (by
 the measure's direction) when the difference is significant, and a
 ``status`` column (``"zero variance"`` where the differences are constant:
-infinite statistics or effect sizes then show as empty in CSV/JSON).
+infinite statistics or effect sizes then show as empty cells in every
+format, ``null`` in JSON).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 from typing import Any
 
@@ -31,26 +42,42 @@ import numpy as np
 import pandas as pd
 
 from axiometrics.cli.arguments import (
-    comma_names,
+    distinct_names,
+    fill_policy,
+    flagged,
     non_negative_int,
     open_unit_interval,
     positive_int,
 )
 from axiometrics.cli.output import add_output_arguments, emit
 from axiometrics.cli.run_files import read_run_files
-from axiometrics.errors import InvalidParameterError
-from axiometrics.meta.errors import MetaInputError
-from axiometrics.meta.inputs import (
-    read_score_file,
+from axiometrics.errors import (
+    DataFileError,
+    InvalidInputError,
+    InvalidParameterError,
+    UnknownMeasureError,
 )
-from axiometrics.meta.scores import LONG_COLUMNS, ScoreMatrices
-from axiometrics.meta.scoring import score_runs
+from axiometrics.io.score_tables import (
+    LONG_SCORE_COLUMNS,
+    LongScores,
+    ScoreTable,
+    read_table,
+    wide_scores,
+)
+from axiometrics.meta.errors import UndefinedScoreError
+from axiometrics.meta.scores import ScoreMatrices
+from axiometrics.meta.scoring import ScoringReport, score_runs
 from axiometrics.meta.validate import unknown_name_message
+from axiometrics.registry import default_registry
 from axiometrics.stats import CORRECTIONS, TESTS, Comparison, compare
+from axiometrics.stats.choices import ALTERNATIVES
 
-__all__ = ["add_parser", "compare_systems", "read_wide_scores"]
+__all__ = ["add_parser", "compare_systems", "read_scores", "read_wide_scores"]
 
 HELP = "significance of differences between systems (paired tests, corrections, effect sizes)"
+
+#: What the command needs data for, in messages about too few systems or topics.
+PURPOSE = "comparing systems"
 
 _COLUMNS = [
     "measure",
@@ -65,13 +92,28 @@ _COLUMNS = [
     "significant",
     "better",
     "effect_size",
+    "effect_size_low",
+    "effect_size_high",
     "sakai_es",
+    "sakai_es_low",
+    "sakai_es_high",
     "ci_low",
     "ci_high",
     "n_used",
     "method",
     "status",
 ]
+
+#: Keywords of :func:`axiometrics.stats.compare` and the flags that set them, so that an
+#: error about a setting names the flag (``--trials 10: ...``), never the keyword.
+_FLAGS = {
+    "test": "--test",
+    "correction": "--correction",
+    "alternative": "--alternative",
+    "alpha": "--alpha",
+    "trials": "--trials",
+    "seed": "--seed",
+}
 
 
 def add_parser(subparsers: Any) -> None:
@@ -96,6 +138,14 @@ def add_parser(subparsers: Any) -> None:
         "--scale", default=None, help="comma-separated class labels in order (default: -2..2)"
     )
     source.add_argument(
+        "--on-undefined",
+        type=fill_policy,
+        default=None,
+        metavar="raise|drop|NUMBER",
+        help="with --gold/--runs, cells where a measure is undefined: raise (default) stops with "
+        "an error, drop leaves the measure out, a finite NUMBER fills the cells",
+    )
+    source.add_argument(
         "--scores",
         metavar="FILE",
         help="long CSV/TSV/JSON/Parquet (topic,system,measure,score) or a wide topic x system CSV",
@@ -103,18 +153,32 @@ def add_parser(subparsers: Any) -> None:
     options = parser.add_argument_group("test")
     options.add_argument(
         "--measure",
-        type=comma_names,
+        type=distinct_names(1, "measure names"),
         default=None,
         help="comma-separated measure names (required with --runs; default: every measure of "
         "a long score file)",
     )
-    options.add_argument("--systems", type=comma_names, default=None, help="compare only these")
+    options.add_argument(
+        "--systems",
+        type=distinct_names(2, "system names"),
+        default=None,
+        help="compare only these (comma-separated, at least 2)",
+    )
     options.add_argument("--test", choices=TESTS, default="t", help="paired test (default: t)")
     options.add_argument(
         "--correction",
         choices=CORRECTIONS,
         default=None,
-        help="multiple-comparison correction over the pairs (default: holm; none for tukey)",
+        help="multiple-comparison correction over the pairs: holm, bonferroni, holm-sidak, "
+        "sidak (family-wise error), bh, by (false discovery rate) or none (default: holm; "
+        "none for tukey)",
+    )
+    options.add_argument(
+        "--alternative",
+        choices=ALTERNATIVES,
+        default="two-sided",
+        help="alternative hypothesis of the paired tests for system_a - system_b of each pair "
+        "(default: two-sided; greater: system_a scores higher; tukey is two-sided only)",
     )
     options.add_argument(
         "--alpha", type=open_unit_interval, default=0.05, help="significance level (0.05)"
@@ -130,55 +194,87 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(func=compare_systems)
 
 
+def _check_counts(where: str, scores: ScoreTable) -> None:
+    """At least 2 systems and 2 topics, in the words of a comparison."""
+    for kind, names in (("systems", scores.systems), ("topics", scores.topics)):
+        if len(names) < 2:
+            raise DataFileError(
+                f"{where}: {PURPOSE} needs at least 2 {kind} (got {len(names)}: "
+                f"{[str(n) for n in names[:5]]!r})"
+            )
+
+
+def _directions(scores: ScoreTable) -> dict[str, bool]:
+    """Each measure's direction: from the file, else from the registry; unknown ones refused."""
+    registry = default_registry()
+    out = dict(scores.higher_is_better)
+    for name in scores.measures:
+        if name in out:
+            continue
+        try:
+            out[name] = registry.get(name).measure.higher_is_better
+        except (UnknownMeasureError, InvalidParameterError):
+            raise DataFileError(
+                f"path={scores.path!r}: the direction of measure={name!r} is unknown (it is not "
+                "a registered measure): add a higher_is_better column to the file, true where "
+                "a higher score is better and false for errors"
+            ) from None
+    return out
+
+
 def read_wide_scores(path: str | Path) -> ScoreMatrices:
     """Read a wide topic x system file: first column topics, one column per system.
 
     Raises
     ------
-    MetaInputError
-        Missing or unreadable file, fewer than 2 systems or topics, repeated
-        topics or systems, non-numeric or non-finite scores.
+    DataFileError
+        Missing or unreadable file, a repeated system column, a row with
+        another number of fields than the header, fewer than 2 systems or
+        topics, repeated topics, missing, non-numeric or non-finite scores
+        (file and line named).
     """
-    file = Path(path)
-    if not file.is_file():
-        raise MetaInputError(f"path={str(path)!r} is not an existing file")
-    sep = "\t" if file.suffix.lower() == ".tsv" else ","
-    try:
-        frame = pd.read_csv(file, sep=sep, dtype={0: str})
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-        raise MetaInputError(f"path={str(path)!r} is not a readable CSV file ({exc})") from None
-    if frame.shape[1] < 3:
-        raise MetaInputError(
-            f"path={str(path)!r}: a wide score file needs a topic column and at least 2 system "
-            f"columns (got columns {list(frame.columns)!r})"
-        )
-    topic_column = frame.columns[0]
-    long = frame.melt(id_vars=[topic_column], var_name="system", value_name="score").rename(
-        columns={topic_column: "topic"}
-    )
-    long["measure"] = "score"
-    try:
-        return ScoreMatrices.from_frame(long, higher_is_better={"score": True})
-    except MetaInputError as exc:
-        raise MetaInputError(f"path={str(path)!r}: {exc}") from None
+    table = wide_scores(read_table(path))
+    _check_counts(f"path={str(path)!r}", table)
+    return ScoreMatrices.from_frame(table.frame, higher_is_better={"score": True})
 
 
-def _is_long(path: str) -> bool:
-    """Whether a score file is in the long format (has topic, system, measure, score columns)."""
-    file = Path(path)
-    if file.suffix.lower() in (".json", ".parquet", ".pq"):
-        return True
-    if not file.is_file():
-        raise MetaInputError(f"path={path!r} is not an existing file")
-    sep = "\t" if file.suffix.lower() == ".tsv" else ","
-    try:
-        header = pd.read_csv(file, sep=sep, nrows=0)
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-        raise MetaInputError(f"path={path!r} is not a readable CSV file ({exc})") from None
-    return all(column in header.columns for column in LONG_COLUMNS)
+def read_scores(path: str | Path, measures: list[str] | None = None) -> ScoreMatrices:
+    """Read a long or wide score file (see the module docstring), restricted to ``measures``.
+
+    Raises
+    ------
+    InvalidParameterError
+        ``measures`` naming a measure the file does not hold (the nearest
+        suggested), or given for a wide file (``--measure``).
+    DataFileError
+        Any problem of the file, named with its line; fewer than 2 systems
+        or topics; a measure of unknown direction.
+    UndefinedMeasureError
+        A chosen measure marked undefined in the file (file and line named).
+    """
+    table = read_table(path)
+    where = f"path={str(path)!r}"
+    long = table.kind != "text" or all(c in table.header for c in LONG_SCORE_COLUMNS)
+    if not long:
+        if measures is not None:
+            raise InvalidParameterError(
+                "--measure: a wide topic x system score file holds one unnamed measure; leave "
+                "--measure out"
+            )
+        return read_wide_scores(path)
+    cells = LongScores.from_table(table)
+    for name in measures or ():
+        if name not in cells.measures:
+            raise InvalidParameterError(
+                f"--measure: {unknown_name_message(name, cells.measures)} (the measures of {where})"
+            )
+    scores = cells.select(measures)
+    _check_counts(where, scores)
+    return ScoreMatrices.from_frame(scores.frame, higher_is_better=_directions(scores))
 
 
-def _load(args: argparse.Namespace) -> ScoreMatrices:
+def _load(args: argparse.Namespace) -> tuple[ScoreMatrices, str]:
+    """The score matrices and where they come from (for messages)."""
     files = args.gold is not None or args.runs is not None
     if args.scores is not None and files:
         raise InvalidParameterError("give either --scores or --gold/--runs, not both")
@@ -187,28 +283,45 @@ def _load(args: argparse.Namespace) -> ScoreMatrices:
     if files and (args.gold is None or args.runs is None):
         raise InvalidParameterError("--gold and --runs go together")
     if args.scores is not None:
-        if args.family is not None or args.scale is not None:
-            raise InvalidParameterError("--family and --scale apply to --gold/--runs files only")
-        if _is_long(args.scores):
-            scores = read_score_file(args.scores)
-            return scores if args.measure is None else _select(scores, args.measure)
-        if args.measure is not None:
-            raise InvalidParameterError(
-                "--measure: a wide topic x system score file holds one unnamed measure"
-            )
-        return read_wide_scores(args.scores)
+        for option, given in (
+            ("--family", args.family),
+            ("--scale", args.scale),
+            ("--on-undefined", args.on_undefined),
+        ):
+            if given is not None:
+                raise InvalidParameterError(
+                    f"{option} applies to --gold/--runs files only (a score file holds the "
+                    "scores already)"
+                )
+        return read_scores(args.scores, args.measure), f"path={args.scores!r}"
     if args.measure is None:
         raise InvalidParameterError("--measure: name the measure(s) to score the runs with")
     family = args.family or "oc"
-    runs = read_run_files(family, args.gold, args.runs, args.scale)
-    return score_runs(runs, args.measure)
-
-
-def _select(scores: ScoreMatrices, measures: list[str]) -> ScoreMatrices:
-    for name in measures:
-        if name not in scores.measures:
-            raise InvalidParameterError(f"--measure: {unknown_name_message(name, scores.measures)}")
-    return scores.select(measures)
+    runs = read_run_files(family, args.gold, args.runs, args.scale, purpose=PURPOSE)
+    policy = "raise" if args.on_undefined is None else args.on_undefined
+    report = ScoringReport()
+    try:
+        scores = score_runs(runs, args.measure, on_undefined=policy, report=report)
+    except UndefinedScoreError as exc:
+        raise UndefinedScoreError(
+            exc.measure or "",
+            exc.cells,
+            exc.reason,
+            hint="pass --on-undefined NUMBER to fill these cells or --on-undefined drop to leave "
+            "the measure out",
+        ) from None
+    except UnknownMeasureError as exc:
+        raise flagged("--measure", exc) from None
+    except InvalidParameterError as exc:
+        raise flagged("--measure", exc) from None
+    except DataFileError as exc:
+        if report.dropped and len(report.dropped) == len(args.measure):
+            raise DataFileError(
+                f"--on-undefined drop: every measure was left out as undefined "
+                f"({', '.join(report.dropped)}); nothing to compare"
+            ) from None
+        raise flagged("--measure", exc) from None
+    return scores, f"--gold {args.gold!r}"
 
 
 def _rows(measure: str, higher_is_better: bool, result: Comparison) -> pd.DataFrame:
@@ -218,7 +331,28 @@ def _rows(measure: str, higher_is_better: bool, result: Comparison) -> pd.DataFr
     better = np.where(diff > 0, frame["system_a"], frame["system_b"])
     frame["better"] = np.where(frame["significant"] & (diff != 0), better, "")
     frame["status"] = np.where(frame["zero_variance"], "zero variance", "ok")
-    return frame[_COLUMNS]
+    return frame[[c for c in _COLUMNS if c in frame.columns]]
+
+
+def _in_flags(exc: InvalidParameterError) -> InvalidParameterError:
+    """The error of a setting, each keyword written as its flag (``trials=10``: ``--trials 10``)."""
+    text = str(exc)
+    for keyword, flag in _FLAGS.items():
+        text = re.sub(rf"(?<![\w-]){keyword}=", f"{flag} ", text)
+    return InvalidParameterError(text)
+
+
+def _restrict(matrix: pd.DataFrame, systems: list[str] | None) -> pd.DataFrame:
+    """The columns of ``--systems`` (in that order), unknown names suggested."""
+    if systems is None:
+        return matrix
+    names = [str(s) for s in matrix.columns]
+    for name in systems:
+        if name not in names:
+            raise InvalidParameterError(f"--systems: {unknown_name_message(name, names)}")
+    matrix = matrix.copy()
+    matrix.columns = pd.Index(names, name=matrix.columns.name)
+    return matrix.loc[:, systems]
 
 
 def compare_systems(args: argparse.Namespace) -> int:
@@ -228,32 +362,37 @@ def compare_systems(args: argparse.Namespace) -> int:
             f"--correction {args.correction}: the randomised Tukey HSD test already controls the "
             "family-wise error; use --correction none"
         )
-    scores = _load(args)
+    if args.test == "tukey" and args.alternative != "two-sided":
+        raise InvalidParameterError(
+            f"--alternative {args.alternative}: the randomised Tukey HSD test is two-sided only; "
+            "leave --alternative out or pick a paired test (--test t, wilcoxon, ...)"
+        )
+    scores, where = _load(args)
     frames = []
     correction = "none"
     for index, measure in enumerate(scores.measures):
-        matrix = scores.matrix(measure)
-        if args.systems is not None:
-            missing = [s for s in args.systems if s not in matrix.columns.astype(str)]
-            if missing:
-                names = [str(s) for s in matrix.columns]
-                raise InvalidParameterError(f"--systems: {unknown_name_message(missing[0], names)}")
-            matrix.columns = matrix.columns.astype(str)
-            matrix = matrix.loc[:, args.systems]
-        result = compare(
-            matrix,
-            test=args.test,
-            correction=args.correction,
-            alpha=args.alpha,
-            trials=args.trials,
-            seed=args.seed,
-        )
+        matrix = _restrict(scores.matrix(measure), args.systems)
+        try:
+            result = compare(
+                matrix,
+                test=args.test,
+                correction=args.correction,
+                alpha=args.alpha,
+                trials=args.trials,
+                seed=args.seed,
+                alternative=args.alternative,
+            )
+        except InvalidParameterError as exc:
+            raise _in_flags(exc) from None
+        except InvalidInputError as exc:
+            raise DataFileError(f"{where} measure={measure!r}: {exc}") from None
         correction = result.correction
         frames.append(_rows(measure, scores.higher_is_better[index], result))
     table = pd.concat(frames, ignore_index=True)
     meta = {
         "test": args.test,
         "correction": correction,
+        "alternative": args.alternative,
         "alpha": args.alpha,
         "seed": args.seed,
         "trials": args.trials,

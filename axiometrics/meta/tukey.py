@@ -46,6 +46,15 @@ whatever ``B`` is.  For a chunk:
    The ranges are counted in blocks of trials, so no array of length ``B``
    is kept.
 
+Rows and ties: a constant added to a whole row changes no range, so each
+row is first reduced by its smallest cell (a row of equal scores becomes
+exactly 0, however large its scores: it cannot swamp the other rows in the
+column sums).  A trial's range reaches an observed difference when it falls
+short of ``n`` times it by at most ``8 n eps sum_i max_j y_ij`` (``y`` the
+reduced cells: the rounding of a float sum of ``n`` cells, from the
+matrix's own rows), so values equal in exact arithmetic tie while a topic
+of large scores cannot erase a difference on the other topics.
+
 The random bits are consumed in trial order, so the result does not
 depend on the chunk size.  Several matrices of the same shape (stacked on
 leading axes, e.g. one per measure) share the same permutations, which
@@ -86,6 +95,9 @@ _COUNT_BLOCK = 1024
 
 #: Keys come four to a 64-bit word; chunks are whole multiples of this.
 _KEYS_PER_WORD = 4
+
+#: Multiple of ``n * eps * sum_i max_j |x_ij|`` allowed for the rounding of the column sums.
+_SUM_ROUNDING = 8.0
 
 Seed = int | np.random.Generator | np.random.SeedSequence | None
 
@@ -338,14 +350,32 @@ def randomized_tukey_hsd(
     n, k = x.shape[-2:]
     stack = x.reshape(-1, n, k)
     layers = stack.shape[0]
-    means = stack.mean(axis=1)
+    # Column means without overflow: each layer divided by a power of two first.
+    _, exponent = np.frexp(np.abs(stack).max(axis=(1, 2), keepdims=True))
+    means = np.ldexp(stack, 1 - exponent).mean(axis=1) * np.ldexp(1.0, exponent - 1)[:, 0]
+    # Permuting a row moves its cells between columns, so a constant added to a
+    # row changes no range: subtract each row's smallest cell (exactly, for a
+    # row of equal scores) so a row of huge scores cannot swamp the other rows'
+    # contributions to the column sums; then rescale each layer by a power of
+    # two (the p-values are scale invariant) so no sum overflows.
+    with np.errstate(over="ignore"):
+        reduced = stack - stack.min(axis=2, keepdims=True)
+    if not np.all(np.isfinite(reduced)):
+        low = stack.min(axis=2, keepdims=True)
+        reduced = np.ldexp(stack, -1) - np.ldexp(low, -1)
+    _, spread = np.frexp(reduced.max(axis=(1, 2), keepdims=True))
+    centred = np.ldexp(reduced, -spread)
+    centred_means = centred.mean(axis=1)
     iu, ju = np.triu_indices(k, k=1)
-    observed = np.abs(means[:, iu] - means[:, ju])
-    # A range that equals an observed difference in exact arithmetic may
-    # differ in the last bits after summing in another order: allow for it.
-    tolerance = 1e-9 * max(float(np.abs(x).max(initial=0.0)), np.finfo(float).tiny)
-    # Trials compare column sums, n times the column means.
-    counts = _count_reaching(stack, n * (observed - tolerance), b, rng, max_elements, progress)
+    observed = np.abs(centred_means[:, iu] - centred_means[:, ju])
+    # Trials compare column sums with n times the observed differences.  A
+    # range that equals an observed difference in exact arithmetic may differ
+    # in the last bits after summing in another order: allow the rounding of
+    # a float sum of n terms, per matrix and from its own cells only (a
+    # topic of large scores cannot erase another topic's difference).
+    magnitude = centred.max(axis=2).sum(axis=1, keepdims=True)
+    tolerance = _SUM_ROUNDING * n * np.finfo(float).eps * magnitude
+    counts = _count_reaching(centred, n * observed - tolerance, b, rng, max_elements, progress)
     pair_p = (counts + 1) / (b + 1) if include_observed else counts / b
     p = np.ones((layers, k, k))
     p[:, iu, ju] = pair_p

@@ -4,8 +4,10 @@ Input: a topic x system score matrix (a 2-D array, a DataFrame whose
 columns are the systems, or a mapping ``system -> scores`` aligned by topic
 label; see :func:`as_score_matrix`).  Every paired test runs on all pairs
 of systems at once (vectorised, no loop per pair) and returns a frozen
-:class:`PairedTests` with p-values, Cohen's ``d_z`` and confidence
-intervals of the mean difference, convertible with ``to_frame()``.
+:class:`PairedTests` with p-values, Cohen's ``d_z`` with its interval and
+confidence intervals of the mean difference, convertible with
+``to_frame()``.  Every paired test takes ``alternative="two-sided"``
+(default), ``"greater"`` or ``"less"``.
 
 * :func:`paired_t_test`, :func:`wilcoxon_test`, :func:`sign_test` —
   classical paired tests (exact where the distribution allows);
@@ -13,14 +15,17 @@ intervals of the mean difference, convertible with ``to_frame()``.
   of ``2^T`` sign flips for few topics, seeded Monte Carlo otherwise;
 * :func:`bootstrap_test`, :func:`bootstrap_interval` — paired bootstrap
   test and percentile / BCa intervals;
-* :func:`compare` — all pairs under one test with Holm or Bonferroni
-  correction (:func:`adjust_p_values`), or the randomised Tukey HSD, plus
-  Sakai's ANOVA-residual effect size;
+* :func:`compare` — all pairs under one test with a correction
+  (:func:`adjust_p_values`: Holm, Bonferroni, Holm-Šidák, Šidák,
+  Benjamini-Hochberg, Benjamini-Yekutieli), or the randomised Tukey HSD,
+  plus Sakai's ANOVA-residual effect size with its interval;
 * :func:`one_way_anova`, :func:`two_way_anova` — ANOVA tables;
 * :func:`chi_squared_test` — independence of a contingency table.
 
 Zero variance (all differences equal) is a declared result, never a NaN
-or a warning; see ``docs/statistics.md``.
+or a warning; ties and zeros are decided per topic; scores of any
+magnitude give the same p-values (results that a float cannot hold raise
+:class:`ScoreRangeError`); see ``docs/statistics.md``.
 
 Quick use::
 
@@ -34,31 +39,39 @@ from __future__ import annotations
 from axiometrics.stats.anova import Anova, one_way_anova, two_way_anova
 from axiometrics.stats.bootstrap import CI_METHODS, bootstrap_interval, bootstrap_test
 from axiometrics.stats.chisquare import ChiSquare, chi_squared_test
-from axiometrics.stats.compare import TESTS, Comparison, compare
-from axiometrics.stats.corrections import CORRECTIONS, adjust_p_values
+from axiometrics.stats.choices import ALTERNATIVES
+from axiometrics.stats.compare import RESAMPLING_TESTS, TESTS, Comparison, compare
+from axiometrics.stats.corrections import CORRECTIONS, FDR_CORRECTIONS, adjust_p_values
+from axiometrics.stats.errors import ScoreRangeError
 from axiometrics.stats.matrix import ScoreMatrix, as_score_matrix
 from axiometrics.stats.paired import PairedTests
 from axiometrics.stats.randomisation import EXACT_MAX_TOPICS, randomisation_test
+from axiometrics.stats.resampling import minimum_trials
 from axiometrics.stats.sign import sign_test
 from axiometrics.stats.ttest import paired_t_test
 from axiometrics.stats.wilcoxon import wilcoxon_test
 
 __all__ = [
+    "ALTERNATIVES",
     "CI_METHODS",
     "CORRECTIONS",
     "EXACT_MAX_TOPICS",
+    "FDR_CORRECTIONS",
+    "RESAMPLING_TESTS",
     "TESTS",
     "Anova",
     "ChiSquare",
     "Comparison",
     "PairedTests",
     "ScoreMatrix",
+    "ScoreRangeError",
     "adjust_p_values",
     "as_score_matrix",
     "bootstrap_interval",
     "bootstrap_test",
     "chi_squared_test",
     "compare",
+    "minimum_trials",
     "one_way_anova",
     "paired_t_test",
     "randomisation_test",

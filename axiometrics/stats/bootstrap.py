@@ -1,18 +1,31 @@
 """The paired bootstrap test and bootstrap intervals of the mean difference.
 
 Every pair of systems is resampled with the same ``B = trials`` bootstrap
-samples of topics (drawn with ``seed``): a sample is a vector of topic
-counts ``w ~ Multinomial(T, 1/T)``, so the resampled means of all pairs
-are one matrix product ``w (chunk, T) @ d (T, P) / T``.
+samples of topics (drawn with ``seed``; common random numbers): a sample is
+a vector of topic counts ``w ~ Multinomial(T, 1/T)``, so the resampled sums
+of all pairs are one product ``w (chunk, T) x d (T, P)``.  The sums that
+make an interval are computed exactly (see
+:func:`axiometrics.stats.scaling.exact_sums`), so a pair's test and
+interval depend only on its two systems' scores, ``trials`` and ``seed``:
+never on the other systems of the call, their order, or the chunk size.
 
 Test (Sakai 2006; Efron & Tibshirani 1993, Algorithm 16.2)
     Null hypothesis: the mean difference is 0.  The differences are
     shifted to mean 0, ``z = d - dbar``; each sample gives the studentised
-    ``t* = mean(z*) / (s(z*) / sqrt(T))``; the two-sided p-value is
-    ``(#{b : |t*_b| >= |t|} + 1) / (B + 1)``, ``t`` the observed paired t
-    statistic (the observed sample counts once, so ``p > 0``).  A sample
-    whose differences are all equal has ``t* = 0`` (its shifted mean is 0)
-    or ``+-inf``.
+    ``t* = mean(z*) / (s(z*) / sqrt(T))``; the p-value is
+    ``(#{b : |t*_b| >= |t|} + 1) / (B + 1)`` (two-sided; ``t*_b >= t`` for
+    ``alternative="greater"``, ``t*_b <= t`` for ``"less"``), ``t`` the
+    observed paired t statistic (the observed sample counts once, so
+    ``p > 0``).  A sample whose differences are all equal (within their
+    topics' tolerances) has no standard error of its own: it is studentised
+    with the observed one, ``t* = mean(z*) / (s_d / sqrt(T))``.  (Dividing
+    by its own zero spread would give ``t* = +-inf``, so that, e.g., 20
+    topics with the same difference plus one topic without a difference
+    would make about ``(20/21)^21 = 36 %`` of the samples "infinitely
+    significant" and the test blind to a difference that holds on every
+    other topic.)  Only when the observed differences are all equal too
+    (zero variance, ``s_d = 0``) is ``t* = 0`` for a sample with a shifted
+    mean of 0 and ``+-inf`` otherwise.
 
 Intervals of the mean difference (``1 - alpha``)
     ``"percentile"``: the ``alpha/2`` and ``1 - alpha/2`` quantiles of the
@@ -22,13 +35,24 @@ Intervals of the mean difference (``1 - alpha``)
     and the jackknife acceleration ``a = sum(u^3) / (6 sum(u^2)^1.5)``,
     ``u`` the deviations of the leave-one-topic-out means from their mean.
     These are :func:`scipy.stats.bootstrap`'s definitions; the numbers
-    differ only through the random samples.  Where SciPy's BCa gives NaN
-    (every resampled mean on one side of ``dbar``) the share is clipped to
-    ``[1/(2B), 1 - 1/(2B)]``.
+    differ only through the random samples.  A resampled mean *ties* with
+    ``dbar`` when the two sums differ by at most the sum of their topics'
+    tolerances plus the rounding bound of a float sum, so means that are
+    equal in exact arithmetic are counted as ties (as SciPy's exact
+    arithmetic on ``a = [1, 0, 0], b = [0, 0, 0]`` gives ``[0, 1]``) and
+    the last-bit noise of a floating-point sum never decides.  Where
+    SciPy's BCa gives NaN (every resampled mean on one side of ``dbar``)
+    the share is clipped to ``[1/(2B), 1 - 1/(2B)]``.  A one-sided
+    alternative gives a one-sided interval: ``[q(alpha), +inf]`` for
+    ``"greater"``, ``[-inf, q(1 - alpha)]`` for ``"less"`` (BCa-adjusted
+    levels with ``"bca"``).
 
 Zero variance: identical systems give ``t = 0``, ``p = 1`` and the interval
 ``[0, 0]``; a constant non-zero difference ``c`` gives ``t = +-inf``,
-``p = 1 / (B + 1)`` and ``[c, c]``.
+``p = 1 / (B + 1)`` (two-sided) and ``[c, c]``.
+
+``trials`` must be at least ``ceil(2 / alpha) - 1`` (see
+:mod:`axiometrics.stats.resampling`).
 """
 
 from __future__ import annotations
@@ -38,31 +62,46 @@ from typing import Any
 
 import numpy as np
 
-from axiometrics.errors import InvalidParameterError
+from axiometrics.stats.choices import check_alternative, choose
 from axiometrics.stats.matrix import as_score_matrix
-from axiometrics.stats.paired import Differences, PairedTests, build, check_alpha, differences
+from axiometrics.stats.paired import (
+    SUM_ROUNDING,
+    Differences,
+    PairedTests,
+    build,
+    check_alpha,
+    differences,
+)
 from axiometrics.stats.resampling import (
     DEFAULT_MAX_ELEMENTS,
+    check_max_elements,
     check_seed,
     check_trials,
     chunk_size,
     generator,
 )
+from axiometrics.stats.scaling import column_sums, exact_sums, to_score_units
 from axiometrics.stats.tails import normal_cdf, normal_ppf
-from axiometrics.stats.ttest import _t_statistic
 
 __all__ = ["CI_METHODS", "bootstrap_interval", "bootstrap_test"]
 
 #: Interval methods of the bootstrap.
 CI_METHODS = ("bca", "percentile")
 
+_EPS = float(np.finfo(float).eps)
 
-def _check_ci_method(ci_method: str) -> str:
-    if ci_method not in CI_METHODS:
-        raise InvalidParameterError(
-            f"ci_method={ci_method!r}: expected one of {', '.join(CI_METHODS)}"
-        )
-    return ci_method
+
+def _check_ci_method(ci_method: Any) -> str:
+    return choose("ci_method", ci_method, CI_METHODS)
+
+
+class _Draws:
+    """What the bootstrap keeps of its samples: resampled means and the test's counts."""
+
+    def __init__(self, means_z: np.ndarray, below: np.ndarray, reach: np.ndarray) -> None:
+        self.means_z = means_z  # (B, P) resampled means of d / scale
+        self.below = below  # (P,) resampled means below dbar, ties counted half
+        self.reach = reach  # (P,) studentised statistics at least as extreme as t
 
 
 def bootstrap_test(
@@ -74,6 +113,7 @@ def bootstrap_test(
     ci_method: str = "bca",
     systems: Sequence[Hashable] | None = None,
     max_elements: int = DEFAULT_MAX_ELEMENTS,
+    alternative: str = "two-sided",
 ) -> PairedTests:
     """Paired (studentised, shifted) bootstrap test of every pair of systems.
 
@@ -82,17 +122,19 @@ def bootstrap_test(
     scores
         Topic x system scores (see :func:`axiometrics.stats.as_score_matrix`).
     trials
-        Bootstrap samples ``B``.
+        Bootstrap samples ``B``, at least ``ceil(2 / alpha) - 1``.
     seed
         Seed or Generator of the samples.
     alpha
         The intervals have confidence ``1 - alpha``.
     ci_method
-        ``"bca"`` or ``"percentile"``.
+        ``"bca"`` or ``"percentile"`` (case-insensitive).
     systems
         Compare only these systems (by label).
     max_elements
         Bound on the size of one chunk's arrays.
+    alternative
+        ``"two-sided"`` (default), ``"greater"`` or ``"less"`` (case-insensitive).
 
     Returns
     -------
@@ -100,29 +142,27 @@ def bootstrap_test(
         ``statistic`` is the observed paired t; the interval is the bootstrap one.
     """
     level = check_alpha(alpha)
-    b = check_trials(trials)
+    side = check_alternative(alternative)
+    b = check_trials(trials, alpha=level)
     method = _check_ci_method(ci_method)
     recorded_seed = check_seed(seed)
+    elements = check_max_elements(max_elements)
     matrix = as_score_matrix(scores, systems=systems)
     diffs = differences(matrix)
-    n = diffs.n
-    t_obs = _t_statistic(diffs.mean, diffs.sd, diffs.zero_variance, diffs.tol, n)
-    means, t_star = _resample(diffs, b, generator(seed), max_elements)
-    # |t*| reaching |t| up to rounding; an infinite t is reached only by infinite t*.
-    bar = np.where(np.isinf(t_obs), np.inf, np.abs(t_obs) * (1.0 - 1e-12))
-    reach = np.abs(t_star) >= bar
-    p = (reach.sum(axis=0) + 1.0) / (b + 1.0)
-    ci = _interval(diffs, means, level, method)
+    t_obs = diffs.t_statistic()
+    draws = _resample(diffs, b, generator(seed), elements, t_obs, side)
+    p = (draws.reach + 1.0) / (b + 1.0)
     return build(
         "bootstrap",
         matrix,
         diffs,
         statistic=t_obs,
         p_value=p,
-        ci=ci,
-        n_used=np.full(len(diffs.a), n),
+        ci=_interval(diffs, draws, level, method, side),
+        n_used=np.full(len(diffs.a), diffs.n),
         method="monte carlo",
         alpha=level,
+        alternative=side,
         trials=b,
         seed=recorded_seed,
         ci_method=method,
@@ -138,20 +178,24 @@ def bootstrap_interval(
     ci_method: str = "bca",
     systems: Sequence[Hashable] | None = None,
     max_elements: int = DEFAULT_MAX_ELEMENTS,
+    alternative: str = "two-sided",
 ) -> tuple[np.ndarray, np.ndarray]:
     """Bootstrap ``1 - alpha`` intervals of the mean difference of every pair, ``(low, high)``.
 
     The pairs are ordered as in :class:`PairedTests` (``a < b`` in column
     order); the same ``seed`` gives the same intervals as
-    :func:`bootstrap_test`.
+    :func:`bootstrap_test`, and a pair's interval does not depend on the
+    other systems.
     """
     level = check_alpha(alpha)
-    b = check_trials(trials)
+    side = check_alternative(alternative)
+    b = check_trials(trials, alpha=level)
     method = _check_ci_method(ci_method)
     check_seed(seed)
+    elements = check_max_elements(max_elements)
     diffs = differences(as_score_matrix(scores, systems=systems))
-    means, _ = _resample(diffs, b, generator(seed), max_elements)
-    return _interval(diffs, means, level, method)
+    draws = _resample(diffs, b, generator(seed), elements, diffs.t_statistic(), side)
+    return _interval(diffs, draws, level, method, side)
 
 
 def _resample(
@@ -159,52 +203,90 @@ def _resample(
     trials: int,
     rng: np.random.Generator,
     max_elements: int,
-) -> tuple[np.ndarray, np.ndarray]:
-    """Resampled means ``(B, P)`` and the studentised statistics of the shifted samples."""
-    n, pairs = diffs.d.shape
-    shifted = diffs.d - diffs.mean
-    squares = shifted**2
-    means = np.empty((trials, pairs))
-    t_star = np.empty((trials, pairs))
-    chunk = chunk_size(max(n, pairs), max_elements)
+    t_obs: np.ndarray,
+    side: str,
+) -> _Draws:
+    """Draw the samples chunk by chunk; keep the resampled means and count ties and reaches."""
+    n, pairs = diffs.z.shape
+    z = diffs.z
+    shifted = z - diffs.mean_z
+    # Products whose rounding decides nothing (tolerances, the variance of t*): one BLAS call.
+    auxiliary = np.concatenate([shifted**2, diffs.z_tol], axis=1)
+    observed_sum = column_sums(z)
+    observed_tol = diffs.z_tol.sum(axis=0)
+    # Rounding of a sum of n terms |w_i z_i|: bounded through sum(w) = n.
+    rounding = SUM_ROUNDING * n * _EPS * (n * np.abs(z).max(axis=0) + np.abs(z).sum(axis=0))
+    observed_se = diffs.sd_z / np.sqrt(n)
+    # |t*| reaching |t| up to rounding; an infinite t is reached only by an equal infinity.
+    slack = np.where(np.isinf(t_obs), 0.0, 1e-12 * np.abs(t_obs))
+    means_z = np.empty((trials, pairs))
+    below = np.zeros(pairs)
+    reach = np.zeros(pairs, dtype=np.int64)
+    chunk = chunk_size(max(n, 4 * pairs), max_elements)
     weights = np.full(n, 1.0 / n)
     done = 0
     while done < trials:
         size = min(chunk, trials - done)
         w = rng.multinomial(n, weights, size=size).astype(float)
-        m = (w @ shifted) / n
-        rows = slice(done, done + size)
-        means[rows] = m + diffs.mean
-        second = (w @ squares) / n
+        sums = exact_sums(w, z)
+        extra = w @ auxiliary
+        second = extra[:, :pairs] / n
+        tol_sum = extra[:, pairs:]
+        means_z[done : done + size] = sums / n
+        # Ties with dbar: the sums differ by no more than their tolerances and rounding.
+        tie = tol_sum + (observed_tol + rounding)
+        gap = sums - observed_sum
+        below += (gap < -tie).sum(axis=0) + 0.5 * (np.abs(gap) <= tie).sum(axis=0)
+        m = sums / n - diffs.mean_z
         variance = (second - m**2) * n / (n - 1)
-        # Cancellation leaves ~1e-16 relative noise where the sample's values are all equal.
-        flat = variance <= np.maximum(diffs.tol**2, 1e-12 * second)
+        noise = tol_sum / n
+        flat = variance <= np.maximum(1e-12 * second, 4.0 * noise**2)
         se = np.sqrt(np.where(flat, 1.0, variance) / n)
-        degenerate = np.where(np.abs(m) <= diffs.tol, 0.0, np.copysign(np.inf, m))
-        t_star[rows] = np.where(flat, degenerate, m / se)
+        # A sample without spread estimates no standard error of its own: it is
+        # studentised with the observed one (t* = 0 or +-inf if that is 0 too).
+        degenerate = np.where(
+            observed_se > 0,
+            m / np.where(observed_se > 0, observed_se, 1.0),
+            np.where(np.abs(m) <= tie / n, 0.0, np.copysign(np.inf, m)),
+        )
+        t_star = np.where(flat, degenerate, m / se)
+        if side == "greater":
+            hits = t_star >= t_obs - slack
+        elif side == "less":
+            hits = t_star <= t_obs + slack
+        else:
+            hits = np.abs(t_star) >= np.abs(t_obs) - slack
+        reach += hits.sum(axis=0)
         done += size
-    return means, t_star
+    return _Draws(means_z, below, reach)
 
 
 def _interval(
-    diffs: Differences, means: np.ndarray, alpha: float, method: str
+    diffs: Differences, draws: _Draws, alpha: float, method: str, side: str
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Percentile or BCa interval per pair from the resampled means ``(B, P)``."""
-    trials = means.shape[0]
-    low_q = np.full(means.shape[1], alpha / 2.0)
-    high_q = np.full(means.shape[1], 1.0 - alpha / 2.0)
+    """Percentile or BCa interval per pair from the resampled means (one-sided when asked)."""
+    trials, pairs = draws.means_z.shape
+    tail = alpha / 2.0 if side == "two-sided" else alpha
+    low_q = np.full(pairs, tail)
+    high_q = np.full(pairs, 1.0 - tail)
     if method == "bca":
-        below = (means < diffs.mean).sum(axis=0) + 0.5 * (means == diffs.mean).sum(axis=0)
-        share = np.clip(below / trials, 0.5 / trials, 1.0 - 0.5 / trials)
+        share = np.clip(draws.below / trials, 0.5 / trials, 1.0 - 0.5 / trials)
         z0 = normal_ppf(share)
         accel = _acceleration(diffs)
-        low_q = _bca_level(z0, accel, normal_ppf(alpha / 2.0))
-        high_q = _bca_level(z0, accel, normal_ppf(1.0 - alpha / 2.0))
-    ordered = np.sort(means, axis=0)
+        low_q = _bca_level(z0, accel, normal_ppf(tail))
+        high_q = _bca_level(z0, accel, normal_ppf(1.0 - tail))
+    ordered = np.sort(draws.means_z, axis=0)
     low = _quantile(ordered, low_q)
     high = _quantile(ordered, high_q)
+    if side == "greater":
+        high = np.full(pairs, np.inf)
+    elif side == "less":
+        low = np.full(pairs, -np.inf)
     flat = diffs.zero_variance
-    return np.where(flat, diffs.mean, low), np.where(flat, diffs.mean, high)
+    low = np.where(flat & (side != "less"), diffs.mean_z, low)
+    high = np.where(flat & (side != "greater"), diffs.mean_z, high)
+    what = "the bootstrap interval of the mean difference"
+    return to_score_units(low, diffs.scale, what), to_score_units(high, diffs.scale, what)
 
 
 def _bca_level(z0: np.ndarray, accel: np.ndarray, z: np.ndarray) -> np.ndarray:
@@ -218,10 +300,10 @@ def _bca_level(z0: np.ndarray, accel: np.ndarray, z: np.ndarray) -> np.ndarray:
 def _acceleration(diffs: Differences) -> np.ndarray:
     """Jackknife acceleration of the mean, 0 when the leave-one-out means do not vary."""
     n = diffs.n
-    leave_one_out = (diffs.d.sum(axis=0) - diffs.d) / (n - 1)
-    u = leave_one_out.mean(axis=0) - leave_one_out
-    spread = (u**2).sum(axis=0)
-    numerator = (u**3).sum(axis=0)
+    leave_one_out = (column_sums(diffs.z) - diffs.z) / (n - 1)
+    u = column_sums(leave_one_out) / n - leave_one_out
+    spread = column_sums(u**2)
+    numerator = column_sums(u**3)
     denominator = 6.0 * spread**1.5
     return np.divide(numerator, denominator, out=np.zeros_like(numerator), where=denominator > 0)
 

@@ -3,26 +3,38 @@
 :func:`compare` runs one test on every pair of systems at once and
 corrects the ``P = S(S-1)/2`` p-values for multiple comparisons:
 
-==================  ==========================================  ====================
-``test``            function                                    default correction
-==================  ==========================================  ====================
-``"t"``             :func:`~axiometrics.stats.paired_t_test`    ``"holm"``
-``"wilcoxon"``      :func:`~axiometrics.stats.wilcoxon_test`    ``"holm"``
-``"sign"``          :func:`~axiometrics.stats.sign_test`        ``"holm"``
+=================== ============================================= ====================
+``test``            function                                      default correction
+=================== ============================================= ====================
+``"t"``             :func:`~axiometrics.stats.paired_t_test`      ``"holm"``
+``"wilcoxon"``      :func:`~axiometrics.stats.wilcoxon_test`      ``"holm"``
+``"sign"``          :func:`~axiometrics.stats.sign_test`          ``"holm"``
 ``"randomisation"`` :func:`~axiometrics.stats.randomisation_test` ``"holm"``
-``"bootstrap"``     :func:`~axiometrics.stats.bootstrap_test`   ``"holm"``
-``"tukey"``         randomised Tukey HSD                        ``"none"`` (only)
-==================  ==========================================  ====================
+``"bootstrap"``     :func:`~axiometrics.stats.bootstrap_test`     ``"holm"``
+``"tukey"``         randomised Tukey HSD                          ``"none"`` (only)
+=================== ============================================= ====================
 
-The randomised Tukey HSD test (:func:`axiometrics.meta.tukey.randomized_tukey_hsd`,
-Sakai 2018) already controls the family-wise error over all pairs, so it
-takes no further correction.
+Corrections: ``"holm"``, ``"bonferroni"``, ``"holm-sidak"``, ``"sidak"``
+(family-wise error), ``"bh"``, ``"by"`` (false discovery rate) and
+``"none"``;         see :mod:`axiometrics.stats.corrections`.     Test and correction
+names are case-insensitive.  The paired tests take
+``alternative="two-sided" | "greater" | "less"`` (``"greater"``: the first
+system of each pair, in column order, scores higher).
+
+The randomised Tukey HSD test (Sakai 2018; every topic's scores permuted
+across the systems, the range of the system means as statistic) already
+controls the family-wise error over all pairs, so it takes no further
+correction, and it is two-sided only.
 
 Besides each test's Cohen's ``d_z``, every comparison reports Sakai's
 standardised effect size ``ES_E = (mean_a - mean_b) / sqrt(VE2)``, ``VE2``
 the residual variance of the two-way ANOVA without replication of the whole
-matrix (:func:`axiometrics.meta.anova.residual_variance`); with ``VE2 = 0``
-it is 0 for equal means and ``+-inf`` otherwise.
+matrix; with ``VE2 = 0`` (the additive model fits exactly, decided per
+topic as in :func:`~axiometrics.stats.two_way_anova`) it is 0 for systems
+that tie on every topic and ``+-inf`` otherwise.  Its interval inverts the
+noncentral t: under the two-way model with normal errors,
+``ES_E sqrt(T / 2)`` is noncentral t with ``(T - 1)(S - 1)`` degrees of
+freedom (the difference of two system means and ``VE2`` are independent).
 """
 
 from __future__ import annotations
@@ -35,13 +47,15 @@ import numpy as np
 import pandas as pd
 
 from axiometrics.errors import InvalidParameterError
-from axiometrics.meta.anova import effect_sizes, residual_variance
-from axiometrics.meta.tukey import randomized_tukey_hsd
+from axiometrics.meta.tukey import MAX_GROUPS, randomized_tukey_hsd
+from axiometrics.stats.anova import TwoWayParts, in_score_units, two_way_parts
 from axiometrics.stats.bootstrap import bootstrap_test
+from axiometrics.stats.choices import check_alternative, choose
 from axiometrics.stats.corrections import adjust_p_values, check_correction
-from axiometrics.stats.matrix import as_score_matrix
+from axiometrics.stats.errors import ScoreRangeError
+from axiometrics.stats.matrix import ScoreMatrix, as_score_matrix
+from axiometrics.stats.noncentral import ncp_interval
 from axiometrics.stats.paired import (
-    RELATIVE_TOLERANCE,
     PairedTests,
     build,
     check_alpha,
@@ -54,12 +68,14 @@ from axiometrics.stats.resampling import check_seed, check_trials
 from axiometrics.stats.sign import sign_test
 from axiometrics.stats.ttest import paired_t_test
 from axiometrics.stats.wilcoxon import wilcoxon_test
-from axiometrics.suggest import closest
 
-__all__ = ["TESTS", "Comparison", "compare"]
+__all__ = ["RESAMPLING_TESTS", "TESTS", "Comparison", "compare"]
 
 #: Tests :func:`compare` can run.
 TESTS = ("t", "wilcoxon", "sign", "randomisation", "bootstrap", "tukey")
+
+#: Tests that draw ``trials`` resamples (``trials`` must then be at least ``ceil(2/alpha) - 1``).
+RESAMPLING_TESTS = ("randomisation", "bootstrap", "tukey")
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,15 +87,18 @@ class Comparison:
     tests
         The per-pair results (uncorrected p-values, ``d_z``, intervals).
     correction
-        ``"holm"``, ``"bonferroni"`` or ``"none"``.
+        One of :data:`~axiometrics.stats.CORRECTIONS`.
     p_adjusted
         Corrected p-values, ``(P,)``.
     significant
         ``p_adjusted < alpha``, ``(P,)``.
     sakai_effect_size
         ``(mean_a - mean_b) / sqrt(VE2)``, ``(P,)``.
-    residual_variance
-        ``VE2`` of the whole matrix.
+    sakai_effect_size_low, sakai_effect_size_high
+        Its ``1 - alpha`` noncentral-t interval, ``(P,)`` (one-sided under a
+        one-sided alternative).
+    residual_sd
+        ``sqrt(VE2)`` of the whole matrix, in score units.
     alpha
         The significance level (and interval level ``1 - alpha``).
     """
@@ -89,8 +108,27 @@ class Comparison:
     p_adjusted: np.ndarray
     significant: np.ndarray
     sakai_effect_size: np.ndarray
-    residual_variance: float
+    sakai_effect_size_low: np.ndarray
+    sakai_effect_size_high: np.ndarray
+    residual_sd: float
     alpha: float
+
+    @property
+    def residual_variance(self) -> float:
+        """``VE2`` of the whole matrix (:class:`ScoreRangeError` if it leaves the float range)."""
+        with np.errstate(over="ignore", under="ignore"):
+            value = float(np.float64(self.residual_sd) ** 2)
+        if not np.isfinite(value) or (value == 0 and self.residual_sd != 0):
+            raise ScoreRangeError(
+                f"scores: the residual variance VE2 = {self.residual_sd!r}**2 is outside the "
+                "float range; use residual_sd, or divide the scores by a constant first"
+            )
+        return value
+
+    @property
+    def alternative(self) -> str:
+        """The alternative hypothesis of the paired tests."""
+        return self.tests.alternative
 
     @property
     def test(self) -> str:
@@ -103,13 +141,20 @@ class Comparison:
         return self.tests.systems
 
     def to_frame(self) -> pd.DataFrame:
-        """One row per pair: the test's columns plus the corrected p-value and ``ES_E``."""
+        """One row per pair: the test's columns plus the corrected p-value and ``ES_E``.
+
+        ``sakai_es`` follows ``effect_size``; the intervals of the effect
+        sizes are the last columns (``effect_size_low``, ``effect_size_high``,
+        ``sakai_es_low``, ``sakai_es_high``).
+        """
         frame = self.tests.to_frame()
         at = list(frame.columns).index("p_value") + 1
         frame.insert(at, "p_adjusted", self.p_adjusted)
         frame.insert(at + 1, "significant", self.significant)
         after = list(frame.columns).index("effect_size") + 1
         frame.insert(after, "sakai_es", self.sakai_effect_size)
+        frame["sakai_es_low"] = self.sakai_effect_size_low
+        frame["sakai_es_high"] = self.sakai_effect_size_high
         return frame
 
     def p_matrix(self, *, adjusted: bool = True) -> pd.DataFrame:
@@ -119,11 +164,7 @@ class Comparison:
 
 
 def _check_test(test: Any) -> str:
-    if test in TESTS:
-        return str(test)
-    hint = closest(str(test), TESTS)
-    did = f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else ""
-    raise InvalidParameterError(f"test={test!r}: expected one of {', '.join(TESTS)}{did}")
+    return choose("test", test, TESTS)
 
 
 def compare(
@@ -135,6 +176,7 @@ def compare(
     trials: int = 10_000,
     seed: Any = 0,
     systems: Sequence[Hashable] | None = None,
+    alternative: str = "two-sided",
 ) -> Comparison:
     """Compare every pair of systems with a paired test and a multiple-comparison correction.
 
@@ -143,18 +185,22 @@ def compare(
     scores
         Topic x system scores (see :func:`axiometrics.stats.as_score_matrix`).
     test
-        One of :data:`TESTS`.
+        One of :data:`TESTS` (case-insensitive).
     correction
-        ``"holm"``, ``"bonferroni"`` or ``"none"``; default ``"holm"``, and
-        ``"none"`` for ``"tukey"`` (which accepts no other).
+        One of :data:`~axiometrics.stats.CORRECTIONS` (case-insensitive);
+        default ``"holm"``, and ``"none"`` for ``"tukey"`` (which accepts no other).
     alpha
         Significance level; intervals have confidence ``1 - alpha``.
     trials
-        Resamples of the randomisation (when not exact), bootstrap and Tukey tests.
+        Resamples of the randomisation (when not exact), bootstrap and Tukey
+        tests; at least ``ceil(2 / alpha) - 1`` for those tests.
     seed
         Seed of the resampling tests.
     systems
         Compare only these systems (by label).
+    alternative
+        ``"two-sided"`` (default), ``"greater"`` or ``"less"``: the paired
+        tests' alternative for the first system of each pair (not for ``"tukey"``).
 
     Returns
     -------
@@ -163,65 +209,90 @@ def compare(
     Raises
     ------
     InvalidParameterError
-        An unknown test or correction, a correction with ``"tukey"``, a bad
-        ``alpha``, ``trials`` or ``seed``.
+        An unknown test, correction or alternative, a correction or a
+        one-sided alternative with ``"tukey"``, a bad ``alpha``, ``trials``
+        or ``seed``.
     InvalidInputError
         Invalid scores (see :func:`axiometrics.stats.as_score_matrix`).
     """
     name = _check_test(test)
     level = check_alpha(alpha)
-    b = check_trials(trials)
+    side = check_alternative(alternative)
+    b = check_trials(trials, alpha=level if name in RESAMPLING_TESTS else None)
     check_seed(seed)
-    if correction is None:
-        method = "none" if name == "tukey" else "holm"
-    else:
-        method = check_correction(correction)
+    method = (
+        ("none" if name == "tukey" else "holm")
+        if correction is None
+        else check_correction(correction)
+    )
     if name == "tukey" and method != "none":
         raise InvalidParameterError(
             f"correction={correction!r}: the randomised Tukey HSD test already controls the "
             "family-wise error over all pairs; use correction='none'"
         )
+    if name == "tukey" and side != "two-sided":
+        raise InvalidParameterError(
+            f"alternative={alternative!r}: the randomised Tukey HSD test compares the range of "
+            "the system means, so it is two-sided only; use another test for a one-sided one"
+        )
     matrix = as_score_matrix(scores, systems=systems)
     result: PairedTests
     if name == "t":
-        result = paired_t_test(matrix, alpha=level)
+        result = paired_t_test(matrix, alpha=level, alternative=side)
     elif name == "wilcoxon":
-        result = wilcoxon_test(matrix, alpha=level)
+        result = wilcoxon_test(matrix, alpha=level, alternative=side)
     elif name == "sign":
-        result = sign_test(matrix, alpha=level)
+        result = sign_test(matrix, alpha=level, alternative=side)
     elif name == "randomisation":
-        result = randomisation_test(matrix, trials=b, seed=seed, alpha=level)
+        result = randomisation_test(matrix, trials=b, seed=seed, alpha=level, alternative=side)
     elif name == "bootstrap":
-        result = bootstrap_test(matrix, trials=b, seed=seed, alpha=level)
+        result = bootstrap_test(matrix, trials=b, seed=seed, alpha=level, alternative=side)
     else:
         result = _tukey(matrix, trials=b, seed=seed, alpha=level)
     adjusted = adjust_p_values(result.p_value, method)
-    ve2 = residual_variance(matrix.values)
-    ve2 = 0.0 if ve2 <= _flat(matrix.values) else ve2
-    means = matrix.values.mean(axis=0)
-    es = effect_sizes(means, ve2)
+    parts = two_way_parts(matrix.values)
     a, b_idx = np.triu_indices(matrix.n_systems, k=1)
-    sakai = es[a, b_idx]
-    if ve2 == 0.0:
-        sakai = np.where(np.abs(result.mean_diff) == 0, 0.0, sakai)
+    sakai, low, high = _sakai(parts, a, b_idx, level, side)
     return Comparison(
         tests=result,
         correction=method,
         p_adjusted=adjusted,
         significant=adjusted < level,
         sakai_effect_size=sakai,
-        residual_variance=ve2,
+        sakai_effect_size_low=low,
+        sakai_effect_size_high=high,
+        residual_sd=in_score_units(
+            parts.residual_sd_scaled(), parts.exponent, "the residual standard deviation", power=1
+        ),
         alpha=level,
     )
 
 
-def _flat(x: np.ndarray) -> float:
-    """Variances below this count as 0 (the pairs' relative tolerance, squared)."""
-    return float((RELATIVE_TOLERANCE * max(float(np.abs(x).max()), np.finfo(float).tiny)) ** 2)
+def _sakai(
+    parts: TwoWayParts, a: np.ndarray, b: np.ndarray, alpha: float, side: str
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Sakai's ``ES_E`` of every pair and its noncentral-t interval, scale-free.
+
+    With ``VE2 = 0`` the effect size is 0 for systems that tie on every
+    topic and ``+-inf`` otherwise, and its interval is that point.
+    """
+    gap = parts.effects[a] - parts.effects[b]
+    if parts.residual_zero:
+        es = np.where(parts.tied(a, b), 0.0, np.copysign(np.inf, gap))
+        return es, es, es
+    es = gap / parts.residual_sd_scaled()
+    root = np.sqrt(parts.n / 2.0)
+    low, high = ncp_interval(es * root, parts.df_residual, alpha, side)
+    return es, low / root, high / root
 
 
-def _tukey(matrix: Any, *, trials: int, seed: Any, alpha: float) -> PairedTests:
+def _tukey(matrix: ScoreMatrix, *, trials: int, seed: Any, alpha: float) -> PairedTests:
     """The randomised Tukey HSD p-values in the shape of a :class:`PairedTests`."""
+    if matrix.n_systems > MAX_GROUPS:
+        raise InvalidParameterError(
+            f"test='tukey': the randomised Tukey HSD test handles at most {MAX_GROUPS} systems "
+            f"(got {matrix.n_systems}); use a paired test with a correction"
+        )
     diffs = differences(matrix)
     hsd = randomized_tukey_hsd(matrix.values, trials=trials, seed=seed)
     p = hsd.p_values[diffs.a, diffs.b]

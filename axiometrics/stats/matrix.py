@@ -10,14 +10,19 @@
   position: every series must cover the same topics),
 * a :class:`ScoreMatrix`.
 
-It checks that there are at least 2 topics and 2 systems, that names are
-unique and that every score is finite, and raises
+It checks that there are at least 2 topics and 2 systems, that topic
+labels are unique, that system names are unique (also as text: ``1`` and
+``"1"`` are refused together, since every table prints them alike) and
+that every score is a finite real number, and raises
 :class:`~axiometrics.errors.InvalidInputError` (naming the cells) or
-:class:`~axiometrics.errors.InputTypeError` otherwise.
+:class:`~axiometrics.errors.InputTypeError` otherwise.  Booleans, complex
+numbers and strings (even numeric ones such as ``"0.5"``) are not scores:
+they are refused rather than converted.
 """
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -108,6 +113,74 @@ def _from_mapping(scores: Mapping[Any, Any]) -> pd.DataFrame:
     return pd.DataFrame(arrays)
 
 
+def _real_number(value: Any) -> bool:
+    """Whether one cell of an object column is a real number (booleans are not)."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
+
+
+def _check_kinds(frame: pd.DataFrame) -> None:
+    """Refuse columns that do not hold real numbers, naming the system and a value."""
+    for position, name in enumerate(frame.columns):
+        column = frame.iloc[:, position]
+        dtype = column.dtype
+        if pd.api.types.is_bool_dtype(dtype):
+            kind = "boolean"
+        elif pd.api.types.is_complex_dtype(dtype):
+            kind = "complex"
+        elif pd.api.types.is_numeric_dtype(dtype):
+            continue
+        elif pd.api.types.is_object_dtype(dtype):
+            bad = [v for v in column.tolist() if v is not None and not _real_number(v)]
+            if not bad:
+                continue
+            kind = type(bad[0]).__name__
+        else:
+            kind = str(dtype)
+        example = next((v for v in column.tolist() if v is not None), None)
+        raise InputTypeError(
+            f"scores: expected real numbers (got {kind} scores for system={name!r}, e.g. "
+            f"{example!r}); convert them first (strings, booleans and complex numbers are not "
+            "scores)"
+        )
+
+
+def _check_system_names(columns: pd.Index) -> None:
+    if columns.has_duplicates:
+        dupes = columns[columns.duplicated()].unique().tolist()
+        raise InvalidInputError(f"scores: expected unique system names (got repeated {dupes!r})")
+    as_text: dict[str, Hashable] = {}
+    for name in columns:
+        other = as_text.setdefault(str(name), name)
+        if other is not name and other != name:
+            raise InvalidInputError(
+                f"scores: expected system names that differ as text (got {other!r} and "
+                f"{name!r}, which print the same)"
+            )
+
+
+def _chosen_systems(systems: Any, frame: pd.DataFrame) -> list[Hashable]:
+    if isinstance(systems, str | bytes) or not isinstance(systems, Sequence | pd.Index):
+        raise InvalidInputError(
+            f"systems={systems!r}: expected a list of system names (e.g. ['a', 'b'])"
+        )
+    chosen = list(systems)
+    seen: set[Hashable] = set()
+    for name in chosen:
+        if name in seen:
+            raise InvalidInputError(
+                f"systems={chosen!r}: expected distinct system names (got {name!r} more than "
+                "once); a system compared with itself is no comparison"
+            )
+        seen.add(name)
+    known = [str(c) for c in frame.columns]
+    for name in chosen:
+        if name not in frame.columns:
+            hint = closest(str(name), known)
+            did = f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else ""
+            raise InvalidInputError(f"systems: system={name!r} is not a column of the scores{did}")
+    return chosen
+
+
 def as_score_matrix(scores: Any, *, systems: Sequence[Hashable] | None = None) -> ScoreMatrix:
     """Validate ``scores`` into a :class:`ScoreMatrix` (see the module docstring).
 
@@ -117,15 +190,16 @@ def as_score_matrix(scores: Any, *, systems: Sequence[Hashable] | None = None) -
         A 2-D array ``(topics, systems)``, a DataFrame (columns = systems),
         a mapping ``system -> scores`` or a :class:`ScoreMatrix`.
     systems
-        Keep only these systems, in this order (looked up by label).
+        Keep only these systems, in this order (looked up by label; each at most once).
 
     Raises
     ------
     InvalidInputError
         Fewer than 2 topics or systems, repeated labels, NaN or infinite
-        scores, series over different topics, an unknown system in ``systems``.
+        scores, series over different topics, an unknown or repeated system
+        in ``systems``.
     InputTypeError
-        Scores that are not numbers.
+        Scores that are not real numbers (strings, booleans, complex numbers).
     """
     if isinstance(scores, ScoreMatrix):
         frame = scores.to_frame()
@@ -145,27 +219,17 @@ def as_score_matrix(scores: Any, *, systems: Sequence[Hashable] | None = None) -
                 f"scores: expected a 2-D (topics, systems) matrix (got shape {array.shape})"
             )
         frame = pd.DataFrame(array)
-    if frame.columns.has_duplicates:
-        dupes = frame.columns[frame.columns.duplicated()].unique().tolist()
-        raise InvalidInputError(f"scores: expected unique system names (got repeated {dupes!r})")
+    _check_system_names(frame.columns)
     if frame.index.has_duplicates:
         dupes = frame.index[frame.index.duplicated()].unique().tolist()
         raise InvalidInputError(
             f"scores: expected unique topic labels (got repeated {dupes[:5]!r})"
         )
     if systems is not None:
-        chosen = list(systems)
-        known = [str(c) for c in frame.columns]
-        for name in chosen:
-            if name not in frame.columns:
-                hint = closest(str(name), known)
-                did = f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else ""
-                raise InvalidInputError(
-                    f"systems: system={name!r} is not a column of the scores{did}"
-                )
-        frame = frame.loc[:, chosen]
+        frame = frame.loc[:, _chosen_systems(systems, frame)]
+    _check_kinds(frame)
     try:
-        values = frame.to_numpy(dtype=float)
+        values = frame.to_numpy(dtype=float, na_value=np.nan)
     except (TypeError, ValueError) as exc:
         raise InputTypeError(f"scores: expected numeric scores ({exc})") from None
     n_topics, n_systems = values.shape

@@ -1,7 +1,18 @@
-"""Seeds, trial counts and chunking shared by the resampling tests."""
+"""Seeds, trial counts and chunking shared by the resampling tests.
+
+Minimum number of resamples
+---------------------------
+``trials`` (the ``B`` of the bootstrap, of the Monte Carlo randomisation
+test, of the randomised Tukey HSD and of the Cramér's V interval) must be at
+least :func:`minimum_trials` ``(alpha) = ceil(2 / alpha) - 1`` (39 at
+``alpha = 0.05``, 199 at 0.01): with fewer, the ``alpha / 2`` quantile of
+an interval falls outside the resamples and no Monte Carlo p-value
+``(count + 1) / (B + 1)`` can be below ``alpha``.
+"""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -9,17 +20,51 @@ import numpy as np
 from axiometrics.errors import InvalidParameterError
 from axiometrics.meta.tukey import as_generator
 
-__all__ = ["DEFAULT_MAX_ELEMENTS", "check_seed", "check_trials", "chunk_size", "generator"]
+__all__ = [
+    "DEFAULT_MAX_ELEMENTS",
+    "check_max_elements",
+    "check_seed",
+    "check_trials",
+    "chunk_size",
+    "generator",
+    "minimum_trials",
+]
 
 #: Bound on the elements of one chunk's arrays (2**22 float64 = 32 MiB).
 DEFAULT_MAX_ELEMENTS = 2**22
 
 
-def check_trials(trials: Any, name: str = "trials") -> int:
-    """A positive integer number of resamples, or :class:`InvalidParameterError`."""
+def minimum_trials(alpha: float) -> int:
+    """The fewest resamples whose ``alpha / 2`` quantile and p-values below ``alpha`` exist."""
+    return max(1, math.ceil(2.0 / alpha - 1e-9) - 1)
+
+
+def check_trials(trials: Any, name: str = "trials", *, alpha: float | None = None) -> int:
+    """A number of resamples: an integer, at least :func:`minimum_trials` of ``alpha``.
+
+    Without ``alpha`` only the type and positivity are checked (for tests
+    that do not resample).
+    """
     if isinstance(trials, bool) or not isinstance(trials, int | np.integer) or trials < 1:
         raise InvalidParameterError(f"{name}={trials!r}: expected a positive integer")
+    if alpha is not None and trials < minimum_trials(alpha):
+        raise InvalidParameterError(
+            f"{name}={trials!r}: expected at least {minimum_trials(alpha)} resamples at "
+            f"alpha={alpha!r} (ceil(2 / alpha) - 1: fewer cannot place the alpha/2 quantile "
+            "between resamples nor give a p-value below alpha)"
+        )
     return int(trials)
+
+
+def check_max_elements(max_elements: Any) -> int:
+    """A positive integer bound on a chunk's size, or :class:`InvalidParameterError`."""
+    if (
+        isinstance(max_elements, bool)
+        or not isinstance(max_elements, int | np.integer)
+        or max_elements < 1
+    ):
+        raise InvalidParameterError(f"max_elements={max_elements!r}: expected a positive integer")
+    return int(max_elements)
 
 
 def check_seed(seed: Any) -> int | None:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import io
 import json
+from pathlib import Path
 
 import pandas as pd
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from axiometrics.cli import main
 from axiometrics.cli.compare_command import add_parser
@@ -203,3 +206,354 @@ def test_output_goes_to_a_file(capsys, wide, tmp_path):
     assert main(["compare", "--scores", wide, "--format", "json", "-o", str(target)]) == 0
     assert capsys.readouterr().out == ""
     assert len(json.loads(target.read_text())["rows"]) == 3
+
+
+# -- issue 21: files named with their line, flags named, no Python keywords --------------
+
+
+def run_error(capsys, *argv):
+    status = main(["compare", *argv])
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    return status, captured.err
+
+
+def test_a_repeated_system_column_is_refused_not_renamed(capsys, tmp_path):
+    path = tmp_path / "dup.csv"
+    path.write_text("topic,A,A\nq1,0.1,0.2\nq2,0.3,0.5\nq3,0.2,0.1\n")
+    status, err = run_error(capsys, "--scores", str(path))
+    assert status == 1
+    assert err == (
+        f"axiometrics compare: error: path={str(path)!r} line 1: the column name 'A' appears "
+        "twice (columns 2 and 3); every column needs its own name\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "fields"),
+    [
+        ("topic,A,B\nq1,0.1,0.2\nq2,0.3,0.5,0.7\nq3,0.2,0.1\n", 3, 4),
+        ("topic,A,B\nq1,0.1,0.2,0.3\nq2,0.3,0.5\nq3,0.2,0.1\n", 2, 4),
+        ("topic,system,measure,score\nq1,A,m,0.1\nq1,B,m\n", 3, 3),
+    ],
+)
+def test_a_row_with_another_number_of_fields_names_file_line_and_counts(
+    capsys, tmp_path, text, line, fields
+):
+    path = tmp_path / "extra.csv"
+    path.write_text(text)
+    status, err = run_error(capsys, "--scores", str(path))
+    assert status == 1
+    width = len(text.splitlines()[0].split(","))
+    assert f"extra.csv' line {line}: expected {width} fields like the header on line 1" in err
+    assert f"found {fields}:" in err
+    assert "nan" not in err
+
+
+@pytest.mark.parametrize("content", [b"", b"not parquet at all"])
+def test_an_empty_or_damaged_parquet_file_is_a_data_error_not_a_bug(capsys, tmp_path, content):
+    path = tmp_path / "s.parquet"
+    path.write_bytes(content)
+    status, err = run_error(capsys, "--scores", str(path))
+    assert status == 1
+    assert err.startswith(
+        f"axiometrics compare: error: path={str(path)!r} is not a readable Parquet file ("
+    )
+    assert "internal error" not in err
+
+
+def test_a_long_parquet_file_is_compared_like_its_csv(capsys, long, tmp_path):
+    target = tmp_path / "long.parquet"
+    pd.read_csv(long).to_parquet(target)
+    from_parquet = run_json(capsys, "--scores", str(target))["rows"]
+    assert from_parquet == run_json(capsys, "--scores", long)["rows"]
+
+
+ZERO_VARIANCE = "topic,a,b\nq1,0.5,0.25\nq2,0.75,0.5\nq3,0.25,0\n"
+
+
+def test_infinite_statistics_of_a_zero_variance_pair_are_empty_csv_cells(capsys, tmp_path):
+    path = tmp_path / "flat.csv"
+    path.write_text(ZERO_VARIANCE)
+    assert main(["compare", "--scores", str(path), "--format", "csv"]) == 0
+    out = capsys.readouterr().out
+    assert "inf" not in out
+    frame = pd.read_csv(io.StringIO(out), keep_default_na=False)
+    row = frame.iloc[0]
+    assert (row["statistic"], row["effect_size"], row["sakai_es"]) == ("", "", "")
+    assert row["status"] == "zero variance"
+    assert float(row["p_value"]) == 0.0
+    assert float(row["mean_diff"]) == 0.25
+
+
+def test_infinite_statistics_are_empty_in_the_table_and_null_in_json(capsys, tmp_path):
+    path = tmp_path / "flat.csv"
+    path.write_text(ZERO_VARIANCE)
+    assert main(["compare", "--scores", str(path)]) == 0
+    table = capsys.readouterr().out
+    assert "inf" not in table
+    assert "zero variance" in table
+    row = run_json(capsys, "--scores", str(path))["rows"][0]
+    assert (row["statistic"], row["effect_size"], row["sakai_es"]) == (None, None, None)
+
+
+@pytest.mark.parametrize("systems", ["bm25", "bm25,", " , ", ""])
+def test_fewer_than_two_systems_name_the_flag_the_value_and_what_is_expected(capsys, wide, systems):
+    status, err = run_error(capsys, "--scores", wide, "--systems", systems)
+    assert status == 2
+    assert err == (
+        "axiometrics compare: error: argument --systems: expected at least 2 distinct "
+        f"comma-separated system names (got {systems!r}) (see 'axiometrics compare --help')\n"
+    )
+
+
+def test_a_system_named_twice_is_a_usage_error(capsys, wide):
+    status, err = run_error(capsys, "--scores", wide, "--systems", "bm25,dense,bm25")
+    assert status == 2
+    assert "argument --systems: 'bm25' is given twice in 'bm25,dense,bm25'" in err
+
+
+def test_a_measure_of_unknown_direction_says_what_to_add_to_the_file(capsys, tmp_path):
+    path = tmp_path / "long.csv"
+    path.write_text(
+        "topic,system,measure,score\nq1,A,ndcg,0.1\nq1,B,ndcg,0.2\nq2,A,ndcg,0.3\nq2,B,ndcg,0.5\n"
+    )
+    status, err = run_error(capsys, "--scores", str(path))
+    assert status == 1
+    assert "the direction of measure='ndcg' is unknown" in err
+    assert "add a higher_is_better column to the file" in err
+    assert "higher_is_better=" not in err
+    assert "{name: bool}" not in err
+
+
+def test_a_long_file_with_one_system_says_what_a_comparison_needs(capsys, tmp_path):
+    path = tmp_path / "one.csv"
+    path.write_text("topic,system,measure,score\nq1,A,accuracy,0.1\nq2,A,accuracy,0.3\n")
+    status, err = run_error(capsys, "--scores", str(path))
+    assert status == 1
+    assert err == (
+        f"axiometrics compare: error: path={str(path)!r}: comparing systems needs at least 2 "
+        "systems (got 1: ['A'])\n"
+    )
+
+
+def test_an_undefined_cell_of_a_score_file_names_the_line_and_other_measures_still_compare(
+    capsys, tmp_path
+):
+    path = tmp_path / "und.csv"
+    rows = ["topic,system,measure,score,status", "q1,A,kld,,undefined: zero gold probability"]
+    rows += [
+        f"{t},{s},kld,0.{i},defined"
+        for i, (t, s) in enumerate([("q1", "B"), ("q2", "A"), ("q2", "B")], start=1)
+    ]
+    rows += [
+        f"{t},{s},nmd,0.{i},defined"
+        for i, (t, s) in enumerate([("q1", "A"), ("q1", "B"), ("q2", "A"), ("q2", "B")], start=1)
+    ]
+    path.write_text("\n".join(rows) + "\n")
+    status, err = run_error(capsys, "--scores", str(path))
+    assert status == 1
+    assert f"path={str(path)!r} line 2: measure='kld' is undefined at topic='q1' system='A'" in err
+    assert "axiometrics score --on-undefined NUMBER" in err
+    assert "on_undefined=" not in err
+    rows_out = run_json(capsys, "--scores", str(path), "--measure", "nmd")["rows"]
+    assert [r["measure"] for r in rows_out] == ["nmd"]
+
+
+def test_runs_with_an_undefined_measure_suggest_the_flag_not_the_keyword(capsys, tmp_path):
+    gold = tmp_path / "gold.tsv"
+    gold.write_text("1\tt1\t0\n2\tt1\t1\n3\tt2\t0\n4\tt2\t0\n")
+    a = tmp_path / "a.tsv"
+    a.write_text(gold.read_text())
+    b = tmp_path / "b.tsv"
+    b.write_text("1\tt1\t1\n2\tt1\t1\n3\tt2\t0\n4\tt2\t1\n")
+    argv = ["--gold", str(gold), "--runs", str(a), str(b), "--measure", "mcc,accuracy"]
+    status, err = run_error(capsys, *argv)
+    assert status == 1
+    assert "measure='mcc' is undefined at (topic='t2', system='a')" in err
+    assert err.endswith(
+        "; pass --on-undefined NUMBER to fill these cells or --on-undefined drop to leave the "
+        "measure out\n"
+    )
+    assert "on_undefined" not in err
+    dropped = run_json(capsys, *argv, "--on-undefined", "drop")["rows"]
+    assert [r["measure"] for r in dropped] == ["accuracy"]
+    filled = run_json(capsys, *argv, "--on-undefined", "0")["rows"]
+    assert [r["measure"] for r in filled] == ["mcc", "accuracy"]
+    # mcc 1 on t1 (to rounding: MCC is computed from marginal proportions), the fill 0 on t2
+    assert filled[0]["mean_a"] == pytest.approx(0.5, abs=1e-15)
+    status, err = run_error(
+        capsys,
+        "--gold",
+        str(gold),
+        "--runs",
+        str(a),
+        str(b),
+        "--measure",
+        "mcc",
+        "--on-undefined",
+        "drop",
+    )
+    assert status == 1
+    assert "--on-undefined drop: every measure was left out as undefined (mcc)" in err
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "1_0", "x"])
+def test_on_undefined_takes_raise_drop_or_a_plain_finite_number(capsys, runs, value):
+    gold, paths = runs
+    status, err = run_error(
+        capsys, "--gold", gold, "--runs", *paths, "--measure", "mcc", "--on-undefined", value
+    )
+    assert status == 2
+    assert (
+        f"argument --on-undefined: must be 'raise', 'drop' or a finite number (got {value!r})"
+        in err
+    )
+
+
+def test_on_undefined_applies_to_runs_only(capsys, wide):
+    status, err = run_error(capsys, "--scores", wide, "--on-undefined", "0")
+    assert status == 2
+    assert "--on-undefined applies to --gold/--runs files only" in err
+
+
+@pytest.mark.parametrize(
+    ("scale", "message"),
+    [
+        ("1,1", "--scale '1,1': the class 1 is given twice"),
+        (
+            "0",
+            "--scale '0': expected at least 2 comma-separated class labels, lowest first (got 1)",
+        ),
+        (",", "--scale ',': expected at least 2 comma-separated class labels"),
+    ],
+)
+def test_a_bad_scale_names_the_flag(capsys, runs, scale, message):
+    gold, paths = runs
+    status, err = run_error(
+        capsys, "--gold", gold, "--runs", *paths, "--measure", "accuracy", f"--scale={scale}"
+    )
+    assert status == 2
+    assert err.startswith(f"axiometrics compare: error: {message}")
+
+
+def test_a_single_run_says_what_a_comparison_needs_and_names_the_flag(capsys, runs):
+    gold, paths = runs
+    status, err = run_error(capsys, "--gold", gold, "--runs", paths[0], "--measure", "accuracy")
+    assert status == 1
+    assert err == (
+        "axiometrics compare: error: comparing systems needs at least 2 systems (got 1: "
+        "['good']); give at least 2 run files to --runs\n"
+    )
+    assert "meta-evaluation" not in err
+
+
+def test_measure_errors_while_scoring_runs_name_the_flag(capsys, runs):
+    gold, paths = runs
+    status, err = run_error(capsys, "--gold", gold, "--runs", *paths, "--measure", "acuracy")
+    assert status == 1
+    assert err.startswith("axiometrics compare: error: --measure: unknown measure name='acuracy'")
+    status, err = run_error(capsys, "--gold", gold, "--runs", *paths, "--measure", "fbeta(beta=-1)")
+    assert status == 2
+    assert err.startswith(
+        "axiometrics compare: error: --measure: measure='fbeta' parameter beta=-1.0: expected "
+        "float >= 0"
+    )
+    status, err = run_error(capsys, "--gold", gold, "--runs", *paths, "--measure", "mae,mae")
+    assert status == 2
+    assert "argument --measure: 'mae' is given twice" in err
+
+
+def test_a_measure_missing_from_a_long_file_is_suggested_from_the_file(capsys, long):
+    status, err = run_error(capsys, "--scores", long, "--measure", "nddcg")
+    assert status == 2
+    assert err.startswith(
+        "axiometrics compare: error: --measure: unknown name 'nddcg'; did you mean 'ndcg'?"
+    )
+
+
+def test_a_wide_file_refuses_a_measure_and_json_must_be_long(capsys, wide, tmp_path):
+    status, err = run_error(capsys, "--scores", wide, "--measure", "ndcg")
+    assert status == 2
+    assert "--measure: a wide topic x system score file holds one unnamed measure" in err
+    path = tmp_path / "rows.json"
+    path.write_text(json.dumps([{"topic": "q1", "bm25": 0.1}]))
+    status, err = run_error(capsys, "--scores", str(path))
+    assert status == 1
+    assert "a long score file needs the columns topic, system, measure, score" in err
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(order=st.permutations(range(36)))
+def test_the_rows_of_a_long_file_are_aligned_by_label_never_by_position(
+    capsys, tmp_path, long, order
+):
+    lines = Path(long).read_text().splitlines()
+    header, body = lines[0], lines[1:]
+    assert len(body) == 36
+    path = tmp_path / "shuffled.csv"
+    path.write_text("\n".join([header, *(body[i] for i in order)]) + "\n")
+
+    def by_pair(rows):
+        """(measure, a, b) with a < b -> (mean_a, mean_b, statistic, p, d_z) oriented a - b."""
+        out = {}
+        for r in rows:
+            sign = 1.0 if r["system_a"] < r["system_b"] else -1.0
+            a, b = sorted((r["system_a"], r["system_b"]))
+            means = (r["mean_a"], r["mean_b"])[:: int(sign)]
+            out[r["measure"], a, b] = (
+                *means,
+                sign * r["statistic"],
+                r["p_value"],
+                sign * r["effect_size"],
+            )
+        return out
+
+    shuffled = by_pair(run_json(capsys, "--scores", str(path))["rows"])
+    original = by_pair(run_json(capsys, "--scores", long)["rows"])
+    assert shuffled.keys() == original.keys()
+    for pair, values in original.items():
+        assert shuffled[pair] == pytest.approx(values, rel=1e-12, abs=1e-15), pair
+
+
+def test_a_one_sided_alternative_matches_scipys_paired_t_test(capsys, wide):
+    from scipy import stats
+
+    frame = pd.read_csv(io.StringIO(WIDE))
+    document = run_json(capsys, "--scores", wide, "--alternative", "greater")
+    assert document["alternative"] == "greater"
+    for row in document["rows"]:
+        a, b = frame[row["system_a"]], frame[row["system_b"]]
+        expected = stats.ttest_rel(a, b, alternative="greater")
+        assert row["statistic"] == pytest.approx(expected.statistic, rel=1e-12)
+        assert row["p_value"] == pytest.approx(expected.pvalue, rel=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("correction", "method"),
+    [("bh", "fdr_bh"), ("by", "fdr_by"), ("holm-sidak", "holm-sidak"), ("sidak", "sidak")],
+)
+def test_the_new_corrections_match_statsmodels(capsys, wide, correction, method):
+    from statsmodels.stats.multitest import multipletests
+
+    rows = run_json(capsys, "--scores", wide, "--correction", correction)["rows"]
+    raw = [r["p_value"] for r in rows]
+    expected = multipletests(raw, method=method)[1]
+    assert [r["p_adjusted"] for r in rows] == pytest.approx(list(expected), rel=1e-12)
+
+
+def test_settings_the_tests_refuse_are_named_by_their_flags(capsys, wide):
+    status, err = run_error(capsys, "--scores", wide, "--test", "bootstrap", "--trials", "10")
+    assert status == 2
+    assert err.startswith(
+        "axiometrics compare: error: --trials 10: expected at least 39 resamples at --alpha 0.05"
+    )
+    assert "trials=" not in err
+    status, err = run_error(capsys, "--scores", wide, "--test", "tukey", "--alternative", "less")
+    assert status == 2
+    assert err.startswith(
+        "axiometrics compare: error: --alternative less: the randomised Tukey HSD test is "
+        "two-sided only"
+    )

@@ -164,5 +164,5 @@ def test_nominal_measures_score_label_runs_like_oc_ones():
 
 
 def test_scored_measures_are_refused_for_run_files_with_the_way_out():
-    with pytest.raises(MetaInputError, match=r"family 'scored'.*meta --scores"):
+    with pytest.raises(MetaInputError, match=r"family 'scored'.*\(--scores\)"):
         resolve_measures(["roc_auc"], "oc")

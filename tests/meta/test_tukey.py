@@ -239,3 +239,35 @@ def test_peak_memory_does_not_grow_with_the_number_of_trials():
 def test_more_groups_than_sixteen_bit_labels_are_refused():
     with pytest.raises(MetaInputError, match="at most 65536 groups"):
         randomized_tukey_hsd(np.zeros((2, 65_537)), trials=4)
+
+
+def huge_topic_matrix(magnitude):
+    """12 topics where system 0 beats system 1 by 0.25, plus one topic scoring ``magnitude``."""
+    base = np.random.default_rng(5).integers(0, 32, size=12) / 64
+    x = np.column_stack([base + 0.25, base, base + 0.125])
+    return np.vstack([x, np.full(3, magnitude)])
+
+
+@pytest.mark.parametrize("magnitude", [3e9, 1e200, -1e300])
+def test_a_topic_of_huge_scores_does_not_hide_the_other_topics_differences(magnitude):
+    small = randomized_tukey_hsd(huge_topic_matrix(0.0), trials=2000, seed=3)
+    huge = randomized_tukey_hsd(huge_topic_matrix(magnitude), trials=2000, seed=3)
+    # The huge topic scores the same on every system, so permuting it changes nothing.
+    np.testing.assert_array_equal(huge.p_values, small.p_values)
+    assert huge.p_values[0, 1] == 0.0
+
+
+def test_a_layer_of_huge_scores_does_not_change_another_layers_p_values():
+    stack = np.stack([huge_topic_matrix(0.0), huge_topic_matrix(0.0) * 1e250])
+    together = randomized_tukey_hsd(stack, trials=500, seed=4)
+    alone = randomized_tukey_hsd(stack[0], trials=500, seed=4)
+    np.testing.assert_array_equal(together.p_values[0], alone.p_values)
+    np.testing.assert_array_equal(together.p_values[1], alone.p_values)
+
+
+def test_ranges_equal_in_exact_arithmetic_still_tie_after_rounding():
+    # 0.1, 0.2 and 0.3 are not exact in binary; the swap of the two columns reaches exactly.
+    x = np.array([[0.1, 0.3], [0.2, 0.1], [0.3, 0.2], [0.7, 0.1]])
+    exact, _ = exact_tukey_p_values(x)
+    sampled = randomized_tukey_hsd(x, trials=20_000, seed=2)
+    assert sampled.p_values[0, 1] == pytest.approx(exact[0, 1], abs=0.01)

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from axiometrics import stats
-from axiometrics.errors import InvalidInputError, InvalidParameterError
+from axiometrics.errors import AxiometricsError, InvalidInputError, InvalidParameterError
 from axiometrics.meta.anova import residual_variance
 from axiometrics.meta.tukey import randomized_tukey_hsd
 
@@ -62,7 +62,8 @@ def test_an_unknown_correction_suggests_the_nearest_name(frame):
 def test_sakai_effect_size_is_the_mean_difference_over_the_root_residual_variance(frame):
     comparison = stats.compare(frame)
     ve2 = residual_variance(frame.to_numpy())
-    assert comparison.residual_variance == pytest.approx(ve2)
+    assert comparison.residual_variance == pytest.approx(ve2, rel=1e-12)
+    assert comparison.residual_sd == pytest.approx(np.sqrt(ve2), rel=1e-12)
     np.testing.assert_allclose(
         comparison.sakai_effect_size, comparison.tests.mean_diff / np.sqrt(ve2)
     )
@@ -102,3 +103,47 @@ def test_resampling_comparisons_are_reproducible_with_a_seed(frame):
 def test_adjusting_nan_p_values_is_refused():
     with pytest.raises(InvalidInputError, match=r"\[0, 1\]"):
         stats.adjust_p_values([0.1, np.nan])
+
+
+@pytest.mark.parametrize(
+    ("spelling", "name"), [("T", "t"), ("Wilcoxon", "wilcoxon"), ("SIGN", "sign")]
+)
+def test_test_names_ignore_case(frame, spelling, name):
+    comparison = stats.compare(frame, test=spelling)
+    assert comparison.test == name
+    np.testing.assert_array_equal(
+        comparison.tests.p_value, stats.compare(frame, test=name).tests.p_value
+    )
+
+
+@pytest.mark.parametrize("test", ["randomisation", "bootstrap", "tukey"])
+def test_too_few_resamples_are_refused_for_the_resampling_tests(frame, test):
+    with pytest.raises(InvalidParameterError, match=r"trials=1: expected at least 39 resamples"):
+        stats.compare(frame, test=test, trials=1)
+    with pytest.raises(InvalidParameterError, match=r"trials=150: expected at least 199 resamples"):
+        stats.compare(frame, test=test, trials=150, alpha=0.01)
+
+
+def test_trials_are_not_held_to_the_minimum_by_tests_that_do_not_resample(frame):
+    assert stats.compare(frame, test="sign", trials=1).correction == "holm"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        {"test": "tukey", "correction": "bh"},
+        {"test": "tukey", "alternative": "less"},
+        {"test": "tukey", "trials": 5},
+        {"test": "bootstrap", "trials": 3},
+        {"test": "anova"},
+        {"correction": "hochberg"},
+        {"systems": ["a", "a"]},
+        {"alpha": 1.5},
+    ],
+)
+def test_compare_errors_speak_of_systems_and_topics_not_of_the_meta_evaluation(frame, call):
+    with pytest.raises(AxiometricsError) as error:
+        stats.compare(frame, **call)
+    message = str(error.value)
+    for word in ("meta", "block", "group", "measure"):
+        assert word not in message

@@ -58,17 +58,68 @@ def test_the_t_test_matches_scipy_ttest_rel(topics, systems):
     assert checked >= 0.9 * len(ours.p_value)
 
 
+def reference_signed_rank_tails(d: np.ndarray) -> tuple[float, float, float]:
+    """``W+``, ``P(W+ <= w)`` and ``P(W+ >= w)`` given the tied ranks, by brute convolution.
+
+    An independent reference: SciPy's average ranks, and the null distribution
+    of ``2 W+`` counted with Python integers (every sign assignment of the
+    non-zero differences equally likely).
+    """
+    nonzero = d[d != 0]
+    doubled = (2 * scipy.stats.rankdata(np.abs(nonzero))).astype(int)
+    w2 = int(doubled[nonzero > 0].sum())
+    counts = {0: 1}
+    for r in doubled:
+        step = dict(counts)
+        for total, ways in counts.items():
+            step[total + r] = step.get(total + r, 0) + ways
+        counts = step
+    everything = 2 ** len(nonzero)
+    lower = sum(ways for total, ways in counts.items() if total <= w2) / everything
+    upper = sum(ways for total, ways in counts.items() if total >= w2) / everything
+    return w2 / 2, lower, upper
+
+
 @pytest.mark.parametrize(("topics", "systems"), SIZES)
-def test_the_wilcoxon_test_matches_scipy_exact_or_asymptotic_method(topics, systems):
+def test_the_wilcoxon_test_matches_the_exact_conditional_distribution_or_scipy_asymptotic(
+    topics, systems
+):
     x = grid(100 + topics, topics, systems)
     ours = stats.wilcoxon_test(x)
     for p, a, b in pairs(ours, x):
         if ours.n_used[p] == 0:
             continue
-        method = "exact" if ours.method[p] == "exact" else "asymptotic"
-        ref = scipy.stats.wilcoxon(a, b, method=method)
+        if ours.method[p] == "exact":
+            w, lower, upper = reference_signed_rank_tails(a - b)
+            assert ours.statistic[p] == pytest.approx(
+                min(w, ours.n_used[p] * (ours.n_used[p] + 1) / 2 - w)
+            )
+            assert ours.p_value[p] == pytest.approx(min(1.0, 2 * min(lower, upper)), rel=1e-12)
+        else:
+            ref = scipy.stats.wilcoxon(a, b, method="asymptotic", zero_method="wilcox")
+            assert ours.statistic[p] == pytest.approx(ref.statistic)
+            assert ours.p_value[p] == pytest.approx(ref.pvalue, rel=1e-9, abs=1e-14)
+
+
+@pytest.mark.parametrize("alternative", ["two-sided", "greater", "less"])
+def test_the_wilcoxon_test_with_ties_and_zeros_matches_scipy_full_permutation(alternative):
+    x = grid(150, 9, 12, steps=8)  # coarse scores: many ties and zeros
+    ours = stats.wilcoxon_test(x, alternative=alternative)
+    tied = 0
+    for p, a, b in pairs(ours, x):
+        if ours.n_used[p] == 0:
+            continue
+        ref = scipy.stats.wilcoxon(
+            a,
+            b,
+            zero_method="wilcox",
+            alternative=alternative,
+            method=scipy.stats.PermutationMethod(n_resamples=np.inf),
+        )
         assert ours.statistic[p] == pytest.approx(ref.statistic)
-        assert ours.p_value[p] == pytest.approx(ref.pvalue, rel=1e-9, abs=1e-14)
+        assert ours.p_value[p] == pytest.approx(ref.pvalue, rel=1e-9)
+        tied += len(np.unique(np.abs(a - b)[a != b])) < ours.n_used[p] or ours.n_used[p] < 9
+    assert tied >= 20
 
 
 def test_the_wilcoxon_test_is_exact_without_ties_up_to_fifty_topics():
@@ -207,10 +258,20 @@ def test_the_chi_squared_test_matches_scipy_chi2_contingency(correction):
         assert ours.cramers_v == pytest.approx(v, rel=1e-9, abs=1e-12)
 
 
-@pytest.mark.parametrize("correction", ["holm", "bonferroni"])
+STATSMODELS_NAMES = {
+    "holm": "holm",
+    "bonferroni": "bonferroni",
+    "holm-sidak": "holm-sidak",
+    "sidak": "sidak",
+    "bh": "fdr_bh",
+    "by": "fdr_by",
+}
+
+
+@pytest.mark.parametrize("correction", sorted(STATSMODELS_NAMES))
 def test_corrections_match_statsmodels_multipletests(correction):
     rng = np.random.default_rng(11)
     for size in range(1, 300, 7):
         p = rng.uniform(0, 1, size) ** 3
-        expected = statsmodels_multitest.multipletests(p, method=correction)[1]
+        expected = statsmodels_multitest.multipletests(p, method=STATSMODELS_NAMES[correction])[1]
         np.testing.assert_allclose(stats.adjust_p_values(p, correction), expected, rtol=1e-12)

@@ -5,9 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+import scipy.stats
+from hypothesis import given
+from hypothesis import strategies as st
 
 from axiometrics import stats
-from axiometrics.errors import InvalidInputError
+from axiometrics.errors import InputTypeError, InvalidInputError, InvalidParameterError
 from axiometrics.meta.anova import residual_variance
 
 
@@ -82,3 +85,74 @@ def test_cramers_v_interval_contains_the_estimate():
 def test_bad_contingency_tables_are_refused(table, message):
     with pytest.raises(InvalidInputError, match=message):
         stats.chi_squared_test(table)
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        (
+            pd.DataFrame([[10, 20], [30, 25], [5, 5]], index=["x", "x", "y"]),
+            r"expected unique row labels \(got repeated \['x'\]\)",
+        ),
+        (
+            pd.DataFrame([[10, 20, 3], [30, 25, 4]], columns=["yes", "no", "yes"]),
+            r"expected unique column labels \(got repeated \['yes'\]\)",
+        ),
+    ],
+)
+def test_repeated_row_or_column_labels_are_refused(table, message):
+    with pytest.raises(InvalidInputError, match=message):
+        stats.chi_squared_test(table)
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        np.array([[True, False], [False, True]]),
+        np.array([[1 + 0j, 2], [3, 4]]),
+        [["1", "2"], ["3", "4"]],
+    ],
+)
+def test_tables_of_booleans_complex_numbers_or_strings_are_refused(table):
+    with pytest.raises(InputTypeError, match="table: expected counts"):
+        stats.chi_squared_test(table)
+
+
+def test_the_yates_switch_must_be_a_bool():
+    with pytest.raises(InvalidParameterError, match=r"correction='holm': expected True or False"):
+        stats.chi_squared_test(np.array([[10, 20], [30, 25]]), correction="holm")
+
+
+def test_a_table_without_association_has_a_cramers_v_interval_from_zero():
+    result = stats.chi_squared_test(np.array([[10, 10], [10, 10]]), trials=2000, seed=0)
+    assert result.cramers_v == 0.0
+    assert result.ci_low == 0.0
+    assert result.ci_high > 0.0
+    # The upper end is the resamples' percentile, unchanged by the widening.
+    rng = np.random.default_rng(0)
+    samples = rng.multinomial(40, np.full(4, 0.25), size=2000).reshape(2000, 2, 2).astype(float)
+    values = [scipy.stats.contingency.association(t.astype(int), method="cramer") for t in samples]
+    assert result.ci_high == pytest.approx(np.quantile(values, 0.975), rel=1e-9)
+
+
+@given(
+    table=st.lists(
+        st.lists(st.integers(0, 30), min_size=2, max_size=4), min_size=2, max_size=4
+    ).filter(
+        lambda rows: (
+            len({len(r) for r in rows}) == 1
+            and all(sum(r) > 0 for r in rows)
+            and all(sum(c) > 0 for c in zip(*rows, strict=True))
+        )
+    ),
+    seed=st.integers(0, 100),
+)
+def test_the_cramers_v_interval_always_contains_the_estimate(table, seed):
+    result = stats.chi_squared_test(np.array(table), trials=200, seed=seed)
+    assert result.ci_low <= result.cramers_v <= result.ci_high
+    assert result.ci_low >= 0.0
+
+
+def test_too_few_resamples_for_the_cramers_v_interval_are_refused():
+    with pytest.raises(InvalidParameterError, match=r"trials=1: expected at least 39 resamples"):
+        stats.chi_squared_test(np.array([[10, 20], [30, 25]]), trials=1)
