@@ -39,8 +39,9 @@ freedom (the difference of two system means and ``VE2`` are independent).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property, partial
 from typing import Any
 
 import numpy as np
@@ -108,10 +109,29 @@ class Comparison:
     p_adjusted: np.ndarray
     significant: np.ndarray
     sakai_effect_size: np.ndarray
-    sakai_effect_size_low: np.ndarray
-    sakai_effect_size_high: np.ndarray
     residual_sd: float
     alpha: float
+    # Computed on first use, like PairedTests' interval of d_z.
+    _sakai_bounds: Callable[[], tuple[np.ndarray, np.ndarray]] | None = field(
+        default=None, repr=False
+    )
+
+    @cached_property
+    def _sakai_interval(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._sakai_bounds is None:
+            missing = np.full(len(self.sakai_effect_size), np.nan)
+            return missing, missing
+        return self._sakai_bounds()
+
+    @property
+    def sakai_effect_size_low(self) -> np.ndarray:
+        """Lower end of the ``1 - alpha`` noncentral-t interval of ``ES_E``, ``(P,)``."""
+        return self._sakai_interval[0]
+
+    @property
+    def sakai_effect_size_high(self) -> np.ndarray:
+        """Upper end of the ``1 - alpha`` noncentral-t interval of ``ES_E``, ``(P,)``."""
+        return self._sakai_interval[1]
 
     @property
     def residual_variance(self) -> float:
@@ -252,38 +272,42 @@ def compare(
     adjusted = adjust_p_values(result.p_value, method)
     parts = two_way_parts(matrix.values)
     a, b_idx = np.triu_indices(matrix.n_systems, k=1)
-    sakai, low, high = _sakai(parts, a, b_idx, level, side)
+    sakai = _sakai(parts, a, b_idx)
     return Comparison(
         tests=result,
         correction=method,
         p_adjusted=adjusted,
         significant=adjusted < level,
         sakai_effect_size=sakai,
-        sakai_effect_size_low=low,
-        sakai_effect_size_high=high,
         residual_sd=in_score_units(
             parts.residual_sd_scaled(), parts.exponent, "the residual standard deviation", power=1
         ),
         alpha=level,
+        _sakai_bounds=partial(_sakai_interval, parts, sakai, level, side),
     )
 
 
-def _sakai(
-    parts: TwoWayParts, a: np.ndarray, b: np.ndarray, alpha: float, side: str
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Sakai's ``ES_E`` of every pair and its noncentral-t interval, scale-free.
+def _sakai(parts: TwoWayParts, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Sakai's ``ES_E`` of every pair, scale-free.
 
     With ``VE2 = 0`` the effect size is 0 for systems that tie on every
-    topic and ``+-inf`` otherwise, and its interval is that point.
+    topic and ``+-inf`` otherwise.
     """
     gap = parts.effects[a] - parts.effects[b]
     if parts.residual_zero:
-        es = np.where(parts.tied(a, b), 0.0, np.copysign(np.inf, gap))
-        return es, es, es
-    es = gap / parts.residual_sd_scaled()
+        return np.asarray(np.where(parts.tied(a, b), 0.0, np.copysign(np.inf, gap)))
+    return np.asarray(gap / parts.residual_sd_scaled())
+
+
+def _sakai_interval(
+    parts: TwoWayParts, es: np.ndarray, alpha: float, side: str
+) -> tuple[np.ndarray, np.ndarray]:
+    """The noncentral-t interval of ``ES_E`` (the point itself when ``VE2 = 0``)."""
+    if parts.residual_zero:
+        return es, es
     root = np.sqrt(parts.n / 2.0)
     low, high = ncp_interval(es * root, parts.df_residual, alpha, side)
-    return es, low / root, high / root
+    return low / root, high / root
 
 
 def _tukey(matrix: ScoreMatrix, *, trials: int, seed: Any, alpha: float) -> PairedTests:

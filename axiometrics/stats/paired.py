@@ -51,8 +51,9 @@ range.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from functools import cached_property, partial
 
 import numpy as np
 import pandas as pd
@@ -288,8 +289,6 @@ class PairedTests:
     statistic: np.ndarray
     p_value: np.ndarray
     effect_size: np.ndarray
-    effect_size_low: np.ndarray
-    effect_size_high: np.ndarray
     ci_low: np.ndarray
     ci_high: np.ndarray
     n_used: np.ndarray
@@ -300,6 +299,28 @@ class PairedTests:
     seed: int | None = None
     ci_method: str = "t"
     alternative: str = "two-sided"
+    # Inverting the noncentral t costs far more than the tests themselves, so the
+    # interval of d_z is computed on first use (callers that never read it never pay).
+    _effect_size_bounds: Callable[[], tuple[np.ndarray, np.ndarray]] | None = field(
+        default=None, repr=False
+    )
+
+    @cached_property
+    def _effect_size_interval(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._effect_size_bounds is None:
+            missing = np.full(len(self.system_a), np.nan)
+            return missing, missing
+        return self._effect_size_bounds()
+
+    @property
+    def effect_size_low(self) -> np.ndarray:
+        """Lower end of the ``1 - alpha`` noncentral-t interval of ``d_z``, ``(P,)``."""
+        return self._effect_size_interval[0]
+
+    @property
+    def effect_size_high(self) -> np.ndarray:
+        """Upper end of the ``1 - alpha`` noncentral-t interval of ``d_z``, ``(P,)``."""
+        return self._effect_size_interval[1]
 
     def to_frame(self) -> pd.DataFrame:
         """One row per pair: systems, means, statistic, p-value, effect size, intervals.
@@ -369,7 +390,6 @@ def build(
     means = robust_mean(matrix.values)
     pairs = len(diffs.a)
     methods = (method,) * pairs if isinstance(method, str) else tuple(str(m) for m in method)
-    es_low, es_high = diffs.effect_size_interval(alpha, alternative)
     return PairedTests(
         test=test,
         systems=matrix.systems,
@@ -382,8 +402,6 @@ def build(
         statistic=np.asarray(statistic, dtype=float),
         p_value=np.clip(np.asarray(p_value, dtype=float), 0.0, 1.0),
         effect_size=diffs.effect_size(),
-        effect_size_low=es_low,
-        effect_size_high=es_high,
         ci_low=np.asarray(ci[0], dtype=float),
         ci_high=np.asarray(ci[1], dtype=float),
         n_used=np.asarray(n_used, dtype=np.int64),
@@ -394,4 +412,5 @@ def build(
         seed=seed,
         ci_method=ci_method,
         alternative=alternative,
+        _effect_size_bounds=partial(diffs.effect_size_interval, alpha, alternative),
     )
