@@ -22,7 +22,11 @@ Written per data set, in ``<out>/<name>/``:
 Probabilities are written with 6 decimals, rounded by largest remainder so
 that every row sums to exactly 1.  Fixed seeds, ``n_jobs=1`` and
 single-threaded BLAS make the output byte-identical on rerun with the same
-library versions.
+library versions on the same machine.  On another CPU, OpenBLAS may pick other
+kernels (AVX-512, AVX2, SSE); then only the two neural models (``nnpom``,
+``nnop``: L-BFGS-B stopped at 200 iterations) come out different, within the
+agreement rule of ``docs/real-data.md`` ("Reproducing the files on another
+machine"), which ``tests/test_datasets.py`` checks.
 
 Needs the optional extra: ``pip install "axiometrics[realdata]"``
 (scikit-learn and skordinal).  Run::
@@ -390,7 +394,8 @@ def build(name: str) -> dict[str, str]:
     for system in systems_for(n_classes, class_names):
         with warnings.catch_warnings():
             # Some neural and logistic ordinal models stop at max_iter; their
-            # outputs are still deterministic, and recorded as they are.
+            # outputs are deterministic for one BLAS kernel, and recorded as
+            # they are (the neural ones differ across kernels, see the docstring).
             warnings.simplefilter("ignore", ConvergenceWarning)
             labels, proba = _predict(system, X, y, folds, n_classes)
         files[f"{system.name}.tsv"] = _label_lines(

@@ -1,3 +1,6 @@
+import json
+import os
+import shutil
 import subprocess
 import sys
 from functools import cache
@@ -307,23 +310,257 @@ def test_estimates_other_than_both_is_refused_where_it_does_not_apply(name, fami
     )
 
 
-@pytest.mark.slow
-def test_regenerating_esl_with_the_script_reproduces_the_shipped_files_byte_for_byte(tmp_path):
+# Regenerating a shipped collection: what must be identical, and what only agrees.
+# The rule is stated in docs/real-data.md ("Reproducing the files on another machine").
+
+SCRIPT = ROOT / "scripts" / "make_real_data.py"
+#: Systems fitted by an iterative optimiser stopped at its iteration cap
+#: (skordinal's neural NNPOM and NNOP: L-BFGS-B, 200 iterations, not converged).
+#: The last bits of a BLAS product depend on the kernel OpenBLAS picks for the
+#: CPU (AVX-512, AVX2, AVX, SSE), and such a fit amplifies them into other
+#: weights, so their files are compared under the agreement rule below.  Every
+#: other file (split, gold, the 31 other systems of ESL, the metadata apart from these
+#: two accuracies) must be byte-identical on every kernel.
+KERNEL_SENSITIVE = ("nnpom", "nnop")
+#: The agreement rule, at about twice the largest differences measured between
+#: OpenBLAS kernels (Haswell, which made the shipped files, against Sandybridge,
+#: Nehalem, Prescott and Barcelona on all five collections, Core2 on ESL;
+#: numpy's SIMD dispatch on and off): labels agreed on at least 95.3 % of the
+#: items and never differed by more than one class, accuracies differed by at
+#: most 0.008 and per-topic mean probabilities by at most 0.028.
+MIN_LABEL_AGREEMENT = 0.90
+MAX_CLASS_STEP = 1
+ACCURACY_TOLERANCE = 0.02
+PROBABILITY_TOLERANCE = 0.05
+#: What a probe subprocess reports: the BLAS libraries numpy, scipy and
+#: scikit-learn load, with the kernel each picked, and numpy's SIMD targets.
+PROBE = """
+import json, platform, numpy, scipy.linalg, sklearn, threadpoolctl
+try:
+    from numpy._core._multiarray_umath import __cpu_dispatch__, __cpu_features__
+except ImportError:
+    from numpy.core._multiarray_umath import __cpu_dispatch__, __cpu_features__
+print(json.dumps({
+    "machine": platform.machine().lower(),
+    "blas": sorted({(i["internal_api"], str(i.get("architecture")).lower())
+                    for i in threadpoolctl.threadpool_info() if i["user_api"] == "blas"}),
+    "simd": [f for f in __cpu_dispatch__ if __cpu_features__.get(f)],
+}))
+"""
+
+
+def _probe(env):
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], env=env, check=True, capture_output=True, text=True
+    )
+    return json.loads(done.stdout)
+
+
+def _other_kernels():
+    """An environment forcing BLAS and numpy kernels other than the default ones.
+
+    Any CPU that runs numpy 2 has SSE4.2 (its x86-64 baseline), so OpenBLAS'
+    Nehalem kernels (or Prescott, where Nehalem is the default) run
+    everywhere on x86-64, and ARMV8 on aarch64; numpy's dispatch is turned
+    off down to its baseline.  Only the subprocess gets these variables.
+    """
+    default = _probe(dict(os.environ))
+    kernels = {arch for api, arch in default["blas"] if api == "openblas"}
+    choices = (
+        ("armv8", "cortexa53")
+        if default["machine"] in ("aarch64", "arm64")
+        else ("nehalem", "prescott")
+    )
+    env = {**os.environ, "NPY_DISABLE_CPU_FEATURES": " ".join(default["simd"])}
+    if kernels:
+        env["OPENBLAS_CORETYPE"] = next(c for c in choices if c not in kernels)
+    forced = _probe(env)
+    assert forced != default, (default, forced)
+    assert forced["simd"] == []
+    if kernels:
+        assert {arch for api, arch in forced["blas"] if api == "openblas"} == {
+            env["OPENBLAS_CORETYPE"]
+        }
+    return env
+
+
+def _regenerate_esl(out, env=None):
+    subprocess.run(
+        [sys.executable, str(SCRIPT), "--only", "esl", "--out", str(out)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    return out / "esl"
+
+
+def _table(data):
+    header, *rows = data.decode("utf-8").splitlines()
+    return header.split("\t"), [row.split("\t") for row in rows]
+
+
+def _kernel_sensitive_violations(system, made, shipped, classes, accuracies):
+    """Where a kernel-sensitive system's regenerated files break the agreement rule."""
+    out = []
+    (header, rows), (old_header, old_rows) = (_table(f[f"{system}.tsv"]) for f in (made, shipped))
+    if (header, [r[:2] for r in rows]) != (old_header, [r[:2] for r in old_rows]):
+        return [f"{system}.tsv: the header, ids or topics differ"]
+    index = {c: k for k, c in enumerate(classes)}
+    new, old, gold = (
+        np.array([index[r[2]] for r in table])
+        for table in (rows, old_rows, _table(made["gold.tsv"])[1])
+    )
+    agreement = float(np.mean(new == old))
+    if agreement < MIN_LABEL_AGREEMENT:
+        out.append(f"{system}.tsv: labels agree on {agreement:.4f} of the items")
+    if np.abs(new - old).max() > MAX_CLASS_STEP:
+        out.append(f"{system}.tsv: a label moved {np.abs(new - old).max()} classes")
+    made_accuracy, shipped_accuracy = accuracies
+    if made_accuracy != round(float(np.mean(new == gold)), 4):
+        out.append(f"metadata.json: {system} accuracy {made_accuracy} is not that of its labels")
+    if abs(made_accuracy - shipped_accuracy) > ACCURACY_TOLERANCE:
+        out.append(f"metadata.json: {system} accuracy {made_accuracy} vs {shipped_accuracy}")
+    # Classify and count follows from the labels (6 decimals, largest remainder).
+    topics = np.array([r[1] for r in rows])
+    header, counted = _table(made[f"{system}_distributions.tsv"])
+    shares = np.array([[float(c) for c in r[1:]] for r in counted])
+    expected = np.stack(
+        [np.bincount(new[topics == r[0]], minlength=len(classes)) / np.sum(topics == r[0])
+         for r in counted]
+    )  # fmt: skip
+    if header != _table(shipped[f"{system}_distributions.tsv"])[0] or not np.all(
+        np.abs(shares - expected) <= 1e-6
+    ):
+        out.append(f"{system}_distributions.tsv: not the shares of {system}.tsv")
+    (header, proba), (old_header, old_proba) = (
+        _table(files[f"{system}_proba_distributions.tsv"]) for files in (made, shipped)
+    )
+    if (header, [r[0] for r in proba]) != (old_header, [r[0] for r in old_proba]):
+        out.append(f"{system}_proba_distributions.tsv: the header or topics differ")
+        return out
+    units = [[int(c.replace(".", "")) for c in r[1:]] for r in proba]
+    if any(sum(row) != 1_000_000 for row in units):
+        out.append(f"{system}_proba_distributions.tsv: a row does not sum to 1")
+    gap = np.abs(
+        np.array([[float(c) for c in r[1:]] for r in proba])
+        - np.array([[float(c) for c in r[1:]] for r in old_proba])
+    ).max()
+    if gap > PROBABILITY_TOLERANCE:
+        out.append(f"{system}_proba_distributions.tsv: a mean probability moved {gap:.4f}")
+    return out
+
+
+def _regeneration_violations(made_dir, shipped_dir=SHIPPED / "esl"):
+    """Every break of the stated rule between a regenerated folder and the shipped one."""
+    made = {p.name: p.read_bytes() for p in made_dir.iterdir()}
+    shipped = {p.name: p.read_bytes() for p in shipped_dir.iterdir()}
+    if sorted(made) != sorted(shipped):
+        return [f"file names differ: {sorted(set(made) ^ set(shipped))}"]
+    sensitive = {
+        f"{system}{suffix}"
+        for system in KERNEL_SENSITIVE
+        for suffix in (".tsv", "_distributions.tsv", "_proba_distributions.tsv")
+    }
+    out = [
+        f"{name}: the bytes differ"
+        for name in sorted(made)
+        if name not in {*sensitive, "metadata.json"} and made[name] != shipped[name]
+    ]
+    metadata = [json.loads(files["metadata.json"]) for files in (made, shipped)]
+    accuracies = {system: [] for system in KERNEL_SENSITIVE}
+    for meta in metadata:
+        for entry in meta["systems"]:
+            if entry["name"] in accuracies:
+                accuracies[entry["name"]].append(entry.pop("accuracy"))
+    if metadata[0] != metadata[1]:
+        out.append("metadata.json: differs in more than the kernel-sensitive accuracies")
+        return out
+    classes = [str(c) for c in metadata[1]["classes"]]
+    for system in KERNEL_SENSITIVE:
+        out += _kernel_sensitive_violations(system, made, shipped, classes, accuracies[system])
+    return out
+
+
+@pytest.fixture
+def shipped_copy(tmp_path):
+    """A copy of the shipped ESL folder to doctor."""
+    copy = tmp_path / "esl"
+    shutil.copytree(SHIPPED / "esl", copy)
+    return copy
+
+
+def test_the_shipped_files_satisfy_the_regeneration_rule_against_themselves(shipped_copy):
+    assert _regeneration_violations(shipped_copy) == []
+
+
+def test_the_rule_names_a_changed_byte_in_a_file_that_must_be_identical(shipped_copy):
+    path = shipped_copy / "logistic_regression_proba_distributions.tsv"
+    path.write_bytes(path.read_bytes().replace(b"0.", b"1.", 1))
+    meta = json.loads((shipped_copy / "metadata.json").read_text(encoding="utf-8"))
+    meta["seed"] = 2027
+    (shipped_copy / "metadata.json").write_text(json.dumps(meta), encoding="utf-8")
+    assert _regeneration_violations(shipped_copy) == [
+        "logistic_regression_proba_distributions.tsv: the bytes differ",
+        "metadata.json: differs in more than the kernel-sensitive accuracies",
+    ]
+
+
+def test_the_rule_refuses_a_neural_fit_that_agrees_on_too_few_items(shipped_copy):
+    path = shipped_copy / "nnpom.tsv"
+    header, *rows = path.read_text(encoding="utf-8").splitlines()
+    # Move every eighth label up one class (12.5 % of the items, none by more than one).
+    moved = []
+    for k, row in enumerate(rows):
+        item, topic, label = row.split("\t")
+        moved.append(f"{item}\t{topic}\t{int(label) + 1}" if k % 8 == 0 else row)
+    path.write_text("\n".join([header, *moved]) + "\n", encoding="utf-8")
+    changed = sum(a != b for a, b in zip(rows, moved, strict=True))
+    assert changed == 61
+    assert _regeneration_violations(shipped_copy) == [
+        f"nnpom.tsv: labels agree on {1 - changed / 488:.4f} of the items",
+        "metadata.json: nnpom accuracy 0.6824 is not that of its labels",
+        "nnpom_distributions.tsv: not the shares of nnpom.tsv",
+    ]
+
+
+def test_the_rule_refuses_probabilities_or_accuracy_beyond_the_tolerance(shipped_copy):
+    path = shipped_copy / "nnop_proba_distributions.tsv"
+    header, first, *rest = path.read_text(encoding="utf-8").splitlines()
+    cells = first.split("\t")
+    # Move 0.06 of probability from class 5 to class 6 in fold01.
+    cells[5] = f"{float(cells[5]) - 0.06:.6f}"
+    cells[6] = f"{float(cells[6]) + 0.06:.6f}"
+    path.write_text("\n".join([header, "\t".join(cells), *rest]) + "\n", encoding="utf-8")
+    meta_path = shipped_copy / "metadata.json"
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    nnop = next(s for s in meta["systems"] if s["name"] == "nnop")
+    nnop["accuracy"] = round(nnop["accuracy"] + 0.03, 4)
+    meta_path.write_text(json.dumps(meta), encoding="utf-8")
+    assert _regeneration_violations(shipped_copy) == [
+        f"metadata.json: nnop accuracy {nnop['accuracy']} is not that of its labels",
+        f"metadata.json: nnop accuracy {nnop['accuracy']} vs 0.668",
+        "nnop_proba_distributions.tsv: a mean probability moved 0.0600",
+    ]
+
+
+def _assert_the_recorded_library_versions_are_installed():
     from importlib.metadata import version
 
     recorded = datasets.describe("esl")["generator"]
     installed = {lib: version(lib) for lib in ("numpy", "scipy", "scikit-learn", "skordinal")}
     # Fits depend on the library versions: the shipped files name the ones they were made with.
     assert installed == {lib: recorded[lib] for lib in installed}
-    script = ROOT / "scripts" / "make_real_data.py"
-    subprocess.run(
-        [sys.executable, str(script), "--only", "esl", "--out", str(tmp_path)],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    made = {p.name: p.read_bytes() for p in (tmp_path / "esl").iterdir()}
-    shipped = {p.name: p.read_bytes() for p in (SHIPPED / "esl").iterdir()}
-    assert sorted(made) == sorted(shipped)
-    differing = [name for name in sorted(made) if made[name] != shipped[name]]
-    assert differing == []
+
+
+@pytest.mark.slow
+def test_regenerating_esl_with_the_script_reproduces_the_shipped_files_under_the_rule(tmp_path):
+    _assert_the_recorded_library_versions_are_installed()
+    assert _regeneration_violations(_regenerate_esl(tmp_path)) == []
+
+
+@pytest.mark.slow
+def test_regenerating_esl_on_other_blas_and_simd_kernels_still_satisfies_the_rule(tmp_path):
+    _assert_the_recorded_library_versions_are_installed()
+    made = _regenerate_esl(tmp_path, env=_other_kernels())
+    assert _regeneration_violations(made) == []

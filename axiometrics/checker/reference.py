@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.database import ExampleDatabase
 
 from axiometrics import strategies as ax_st
+from axiometrics.checker import hypothesis_internals as internals
 from axiometrics.checker.cases import Case, CaseRequest, Observation
 from axiometrics.checker.profiles import Profile
 from axiometrics.checker.rules import fmt
@@ -146,9 +147,9 @@ def check_reference(
                     k,
                 )
 
-    probe._hypothesis_internal_add_digest = repr(  # type: ignore[attr-defined]
-        (subject.measure.name, REFERENCE_CLAIM, ref.name)
-    ).encode()
+    internals.add_database_digest(
+        probe, repr((subject.measure.name, REFERENCE_CLAIM, ref.name)).encode()
+    )
     test = seed(seed_value)(
         hypothesis_settings(profile, database)(given(_cases(family, subject.max_count))(probe))
     )

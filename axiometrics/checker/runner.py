@@ -15,8 +15,7 @@ from __future__ import annotations
 import functools
 import math
 import time
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager, suppress
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -26,6 +25,7 @@ from hypothesis.database import ExampleDatabase
 from hypothesis.errors import Flaky, Unsatisfiable
 from hypothesis.strategies import SearchStrategy
 
+from axiometrics.checker import hypothesis_internals as internals
 from axiometrics.checker.cases import Case, CaseRequest, Decision, Observation, Procedure
 from axiometrics.checker.profiles import Profile
 from axiometrics.checker.subject import Subject
@@ -66,7 +66,7 @@ def sample_cases(
         suppress_health_check=list(HealthCheck),
         verbosity=Verbosity.quiet,
     )(given(_strategy(claim.procedure(family), request))(collect))
-    with _reproducible_constants():
+    with internals.reproducible_constants():
         seed(seed_value)(run)()
     return collected
 
@@ -154,19 +154,16 @@ class _Tally:
     def shrink_runs(self) -> int:
         """Test runs since the simplest deciding case so far (Hypothesis' test counter)."""
         self.probes_since += 1
-        now = _test_counter()
-        if now is None or self.decided_at is None:
+        if self.decided_at is None:
             return self.probes_since
-        return max(now - self.decided_at, self.probes_since)
+        return max(internals.runs_so_far() - self.decided_at, self.probes_since)
 
     def found(self, error: _CaseFoundError) -> None:
         """Record a deciding case (the simplest so far is kept, and restarts the count)."""
-        key = _simplicity()
-        if self.best is None or (
-            key is not None and (self.best_key is None or key < self.best_key)
-        ):
+        key = internals.simplicity()
+        if self.best is None or key < self.best_key:
             self.best, self.best_key = error, key
-            self.decided_at = _test_counter()
+            self.decided_at = internals.runs_so_far()
             self.probes_since = 0
         self.decided = True
 
@@ -177,70 +174,6 @@ class _Tally:
             if self.cases == 0 and self.outside >= GIVE_UP_AFTER:
                 raise _NothingInsideError
         reject()
-
-
-def _test_counter() -> int | None:
-    """Hypothesis' count of test runs so far (its ``ConjectureData.testcounter``), or ``None``."""
-    try:
-        from hypothesis.control import current_build_context
-
-        return int(current_build_context().data.testcounter)
-    except Exception:  # pragma: no cover - a Hypothesis without these internals
-        return None
-
-
-def _simplicity() -> Any:
-    """Hypothesis' sort key of the running test case's choices (smaller is simpler), or ``None``."""
-    try:
-        from hypothesis.control import current_build_context
-        from hypothesis.internal.conjecture.shrinker import sort_key
-
-        return sort_key(current_build_context().data.nodes)
-    except Exception:  # pragma: no cover - a Hypothesis without these internals
-        return None
-
-
-@contextmanager
-def _numpy_seeded_once(seed_value: int) -> Iterator[None]:
-    """Seed NumPy's global generator once per claim instead of once per test run.
-
-    Hypothesis saves, reseeds and restores NumPy's legacy global generator
-    around every run of a test (a 624-word state copied twice: about a tenth
-    of a checker case's cost).  Measures that draw from it (none of the
-    built-in ones do) still see a stream fixed by the claim's seed; the
-    state is restored when the claim is done.
-    """
-    try:
-        from hypothesis.internal import entropy
-    except ImportError:  # pragma: no cover
-        yield
-        return
-    wrapper = getattr(entropy, "NP_RANDOM", None)
-    managed = getattr(entropy, "RANDOMS_TO_MANAGE", None)
-    if wrapper is None or managed is None:
-        # Hypothesis registers its wrapper on the first test run: do it now.
-        with suppress(Exception):
-            entropy.get_seeder_and_restorer(0)
-        wrapper = getattr(entropy, "NP_RANDOM", None)
-        managed = getattr(entropy, "RANDOMS_TO_MANAGE", None)
-    if wrapper is None or managed is None:  # pragma: no cover - Hypothesis changed
-        yield
-        return
-    keys = [k for k, ref in list(managed.data.items()) if ref() is wrapper]
-    if not keys:  # pragma: no cover - a Hypothesis that manages NumPy differently
-        yield
-        return
-    # The legacy global generator is the very thing managed here.
-    state = np.random.get_state()  # noqa: NPY002
-    for key in keys:
-        del managed[key]
-    np.random.seed(seed_value % 2**32)  # noqa: NPY002
-    try:
-        yield
-    finally:
-        for key in keys:
-            managed[key] = wrapper
-        np.random.set_state(state)  # noqa: NPY002
 
 
 #: Outcomes of a search that decided nothing: they depend only on the cases
@@ -309,38 +242,6 @@ def _example(
     )
     info = {key: str(value) for key, value in case.info.items()}
     return Example(family, entries, explanation, info, obs.crash, obs.warnings)
-
-
-@contextmanager
-def _reproducible_constants() -> Iterator[None]:
-    """Stop Hypothesis from mixing literals of the imported modules into the search.
-
-    Hypothesis draws, with probability 0.05, constants it collects from every
-    non-library module in ``sys.modules``; the same seed then generates
-    different cases depending on what happens to be imported (the CLI, a
-    pytest session, a notebook) and on every literal of axiometrics itself
-    when it is installed editable, so a derandomized verdict could change
-    with unrelated code.  During a check the collection is pinned empty
-    (Hypothesis' library-wide constants are still used).
-    """
-    try:
-        from hypothesis.internal.conjecture import providers
-    except ImportError:  # pragma: no cover - a Hypothesis without the pool
-        yield
-        return
-    names = ("_local_constants", "_get_local_constants", "CONSTANTS_CACHE")
-    if not all(hasattr(providers, n) for n in names):  # pragma: no cover
-        yield
-        return
-    empty = type(providers._local_constants)()
-    original = providers._get_local_constants
-    providers._get_local_constants = lambda: empty
-    providers.CONSTANTS_CACHE.cache.clear()
-    try:
-        yield
-    finally:
-        providers._get_local_constants = original
-        providers.CONSTANTS_CACHE.cache.clear()
 
 
 def hypothesis_settings(profile: Profile, database: ExampleDatabase | None) -> settings:
@@ -505,9 +406,9 @@ def run_claim(
             raise found
 
     # Distinguish claims, precondition sets and options in an example database.
-    probe._hypothesis_internal_add_digest = repr(  # type: ignore[attr-defined]
-        (measure.name, claim.name, tuple(preconditions), sorted(opts.items()))
-    ).encode()
+    internals.add_database_digest(
+        probe, repr((measure.name, claim.name, tuple(preconditions), sorted(opts.items()))).encode()
+    )
     test = seed(seed_value)(hypothesis_settings(profile, database)(given(strategy)(probe)))
     if subject.guard is not None:
         subject.guard.reset()
@@ -516,7 +417,7 @@ def run_claim(
     example = None
     reason = ""
     try:
-        with _reproducible_constants(), _numpy_seeded_once(seed_value):
+        with internals.reproducible_constants(), internals.numpy_seeded_once(seed_value):
             try:
                 test()
             except _ShrinkBudgetSpentError:

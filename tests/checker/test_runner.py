@@ -7,7 +7,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from axiometrics.checker import runner
+from axiometrics.checker import hypothesis_internals, runner
 from axiometrics.checker.profiles import PROFILES, SHRINK_BUDGET
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Tolerance
@@ -75,7 +75,7 @@ def test_a_measure_drawing_from_numpys_global_generator_sees_a_stream_fixed_by_t
 ):
     draws = []
     for _ in range(2):
-        with runner._numpy_seeded_once(seed_value):
+        with hypothesis_internals.numpy_seeded_once(seed_value):
             draws.append([np.random.random() for _ in range(3)])  # noqa: NPY002
     assert draws[0] == draws[1]
 
