@@ -50,7 +50,7 @@ from axiometrics.cli.arguments import (
     positive_int,
 )
 from axiometrics.cli.output import add_output_arguments, emit
-from axiometrics.cli.run_files import read_run_files
+from axiometrics.cli.run_files import fill_flag_hint, read_run_files
 from axiometrics.errors import (
     DataFileError,
     InvalidInputError,
@@ -303,13 +303,7 @@ def _load(args: argparse.Namespace) -> tuple[ScoreMatrices, str]:
     try:
         scores = score_runs(runs, args.measure, on_undefined=policy, report=report)
     except UndefinedScoreError as exc:
-        raise UndefinedScoreError(
-            exc.measure or "",
-            exc.cells,
-            exc.reason,
-            hint="pass --on-undefined NUMBER to fill these cells or --on-undefined drop to leave "
-            "the measure out",
-        ) from None
+        raise fill_flag_hint(exc) from None
     except UnknownMeasureError as exc:
         raise flagged("--measure", exc) from None
     except InvalidParameterError as exc:

@@ -26,7 +26,7 @@ from axiometrics.cli.arguments import (
 )
 from axiometrics.cli.cells import format_number
 from axiometrics.cli.output import FORMATS, dumps, json_records, table_text, write_output
-from axiometrics.cli.run_files import read_run_files
+from axiometrics.cli.run_files import fill_flag_hint, read_run_files
 from axiometrics.errors import InvalidParameterError
 from axiometrics.meta.consistency import split_sizes
 from axiometrics.meta.coverage import DEFAULT_REFERENCE
@@ -355,14 +355,7 @@ def meta(args: argparse.Namespace) -> int:
         try:
             result = _run(data, measures, policy, args, show_progress)
         except UndefinedScoreError as exc:
-            # The engine's hint names its keyword; here the fill is a flag.
-            raise UndefinedScoreError(
-                exc.measure or "",
-                exc.cells,
-                exc.reason,
-                hint="pass --on-undefined NUMBER to fill these cells or --on-undefined drop to "
-                "leave the measure out",
-            ) from None
+            raise fill_flag_hint(exc) from None
         results.append((label, result))
     write_output(_render(results, args.format), args.output)
     return 0

@@ -9,9 +9,10 @@ from axiometrics.errors import DataFileError, InvalidParameterError, UnknownLabe
 from axiometrics.io import SEMEVAL_SCALE, read_distribution_runs, read_label_runs
 from axiometrics.io.rows import parse_label
 from axiometrics.io.runs import DistributionRuns, LabelRuns
+from axiometrics.meta.errors import UndefinedScoreError
 from axiometrics.scale import ClassScale
 
-__all__ = ["parse_scale_option", "read_run_files"]
+__all__ = ["fill_flag_hint", "parse_scale_option", "read_run_files"]
 
 
 def parse_scale_option(text: str, option: str = "--scale") -> ClassScale:
@@ -91,3 +92,18 @@ def read_run_files(
             f"{list(loaded.topics)!r} in the gold file path={gold!r})"
         )
     return loaded
+
+
+def fill_flag_hint(exc: UndefinedScoreError) -> UndefinedScoreError:
+    """The same undefined cells with a hint that names the ``--on-undefined`` flag.
+
+    The scoring engine's hint names its Python keyword (``on_undefined=``),
+    which a command-line user has no way to pass.
+    """
+    return UndefinedScoreError(
+        exc.measure or "",
+        exc.cells,
+        exc.reason,
+        hint="pass --on-undefined NUMBER to fill these cells or --on-undefined drop to leave "
+        "the measure out",
+    )
