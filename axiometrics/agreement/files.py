@@ -48,7 +48,7 @@ import numpy as np
 
 from axiometrics.agreement.names import CODER_NAMES, ITEM_NAMES, LABEL_NAMES, choose
 from axiometrics.errors import DataFileError, InvalidParameterError
-from axiometrics.io.rows import Row, read_rows
+from axiometrics.io.rows import NUMBER_PATTERN, Row, read_rows
 
 __all__ = [
     "CODER_NAMES",
@@ -65,7 +65,8 @@ __all__ = [
 #: File layouts: ``auto`` picks ``long`` or ``wide`` from the first row (see the module docstring).
 LAYOUTS = ("auto", "long", "wide")
 
-_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+# The data files' number syntax (plain decimals: no "1_0", "nan" or "inf"), shared with io.
+_NUMBER = re.compile(NUMBER_PATTERN)
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _NONZERO_DIGIT = re.compile(r"[1-9]")
 #: Integers up to this magnitude are exact as floats.

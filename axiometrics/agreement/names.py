@@ -8,10 +8,7 @@ let a pandas axis or a file header say what it holds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from axiometrics.errors import InvalidParameterError
-from axiometrics.suggest import closest
+from axiometrics.suggest import choose, unknown_choice
 
 __all__ = [
     "CODER_NAMES",
@@ -78,55 +75,6 @@ LABEL_NAMES = (
     "grade",
     "score",
 )
-
-
-def unknown_choice(argument: str, value: object, choices: Sequence[str]) -> str:
-    """``argument='ordnial': expected one of ...; did you mean 'ordinal'?``.
-
-    Parameters
-    ----------
-    argument
-        How the user named the option (``level`` or ``--level``).
-    value
-        The value given.
-    choices
-        The valid values.
-    """
-    hints = closest(str(value), choices)
-    hint = f"; did you mean {', '.join(repr(h) for h in hints)}?" if hints else ""
-    name = f"{argument}={value!r}" if argument else repr(value)
-    return f"{name}: expected one of {', '.join(choices)}{hint}"
-
-
-def choose(argument: str, value: object, choices: Sequence[str]) -> str:
-    """The choice ``value`` names, compared without regard to case and surrounding blanks.
-
-    Parameters
-    ----------
-    argument
-        The option's name, for the message.
-    value
-        The value given.
-    choices
-        The valid values (lower case).
-
-    Returns
-    -------
-    str
-        The matching entry of ``choices``.
-
-    Raises
-    ------
-    InvalidParameterError
-        ``value`` is not a string or matches no choice (the message lists the
-        nearest names).
-    """
-    if isinstance(value, str):
-        key = value.strip().lower()
-        for choice in choices:
-            if choice == key:
-                return choice
-    raise InvalidParameterError(unknown_choice(argument, value, choices))
 
 
 def axis_role(name: object) -> str | None:

@@ -39,6 +39,15 @@ def test_every_correction_equals_statsmodels_multipletests(correction, p):
     np.testing.assert_allclose(stats.adjust_p_values(p, correction), expected, rtol=1e-12, atol=0)
 
 
+@pytest.mark.parametrize("correction", sorted(STATSMODELS_NAMES))
+def test_every_correction_equals_statsmodels_multipletests_on_hundreds_of_p_values(correction):
+    rng = np.random.default_rng(11)
+    for size in range(1, 300, 7):
+        p = rng.uniform(0, 1, size) ** 3
+        expected = statsmodels_multitest.multipletests(p, method=STATSMODELS_NAMES[correction])[1]
+        np.testing.assert_allclose(stats.adjust_p_values(p, correction), expected, rtol=1e-12)
+
+
 @given(p=P_VALUES)
 def test_the_corrections_order_as_their_definitions_promise(p):
     adjusted = {name: stats.adjust_p_values(p, name) for name in STATSMODELS_NAMES}
