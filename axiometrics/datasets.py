@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
@@ -45,8 +46,11 @@ from axiometrics.io.runs import DistributionRuns, LabelRuns
 from axiometrics.scale import ClassScale
 from axiometrics.suggest import closest
 
-if TYPE_CHECKING:  # importlib.resources.abc is Python 3.11+
-    from importlib.resources.abc import Traversable
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:
+        from importlib.abc import Traversable
 
     from axiometrics.meta.scored_runs import ScoredRuns
 
@@ -161,7 +165,7 @@ def _check_choice(value: object, name: str, options: tuple[str, ...]) -> str:
 
 @cache
 def _read_metadata(name: str) -> dict[str, Any]:
-    text = _real_root().joinpath(name, "metadata.json").read_text(encoding="utf-8")
+    text = _real_root().joinpath(name).joinpath("metadata.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 

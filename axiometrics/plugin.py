@@ -24,13 +24,14 @@ The built-in measures use exactly this API and entry-point group.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import importlib
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from axiometrics.measure import Measure
 
-__all__ = ["MeasureDefinition", "MeasurePlugin"]
+__all__ = ["MeasureDefinition", "MeasurePlugin", "lazy_exports"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -89,3 +90,38 @@ class MeasurePlugin:
 
     def __repr__(self) -> str:
         return f"MeasurePlugin(name={self.name!r}, measures={len(self)})"
+
+
+def lazy_exports(package: str, exports: Mapping[str, str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` that imports a family package's parts on first use.
+
+    A family package exposes ``FAMILY``, ``CLAIMS``, ``SOURCES`` and
+    ``plugin`` from its modules, but importing the package must stay cheap:
+    loading the family's input convention (an entry point) must not import
+    its measures, Hypothesis strategies or literature tables.
+
+    Parameters
+    ----------
+    package
+        The package's ``__name__``.
+    exports
+        ``{attribute: submodule}``, e.g. ``{"FAMILY": "family"}``.
+
+    Returns
+    -------
+    Callable
+        The function to assign to the package's ``__getattr__``.
+
+    Examples
+    --------
+    >>> __getattr__ = lazy_exports(__name__, {"FAMILY": "family", "plugin": "measures"})
+    """
+    table = dict(exports)
+
+    def exported(name: str) -> Any:
+        submodule = table.get(name)
+        if submodule is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        return getattr(importlib.import_module(f"{package}.{submodule}"), name)
+
+    return exported

@@ -20,11 +20,11 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from axiometrics.measures.scored_procedures import MAX_REPEAT, keeps_order, repeat_positives
 
 from axiometrics.checker.cases import Case
 from axiometrics.checker.subject import Subject
 from axiometrics.measure import Measure, Range
+from axiometrics.measures.scored.procedures import MAX_REPEAT, keeps_order, repeat_positives
 from axiometrics.registry import Scorer, default_registry
 
 __all__ = ["FAMILIES", "family_controls", "family_mutants", "family_subject", "random_case"]

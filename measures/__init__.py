@@ -1,6 +1,16 @@
-"""Built-in measure plugins, installed as ``axiometrics.measures`` (one module per family).
+"""Built-in measure families, installed as ``axiometrics.measures`` (one package per family).
 
-They register through the ``axiometrics.measures`` entry-point group with the
-same public API a third-party plugin uses; the framework core never imports
-them.
+``oc``
+    ordinal classification: confusion matrices over ordered classes.
+``oq``
+    ordinal quantification: predicted and gold class distributions.
+``nominal``
+    nominal (unordered) classification: confusion matrices and label vectors.
+``scored``
+    binary gold with real-valued scores (threshold-free and ranking measures).
+
+Each package registers through the same entry-point groups a third-party
+family uses (``axiometrics.families``, ``axiometrics.claims``,
+``axiometrics.literature``, ``axiometrics.measures``); the framework core never
+imports them.  ``_``-prefixed packages hold code shared by several families.
 """

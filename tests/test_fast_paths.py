@@ -20,10 +20,6 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
-from axiometrics.measures import _blocks
-from axiometrics.measures import _nominal_math as nm
-from axiometrics.measures import _oc_math as om
-from axiometrics.measures import _oq_math as oqm
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -40,6 +36,10 @@ from axiometrics import (
 from axiometrics.claims import claims_for_family
 from axiometrics.confusion import validate_confusion_matrices
 from axiometrics.distributions import validate_distributions
+from axiometrics.measures._matrices import blocks as _blocks
+from axiometrics.measures.nominal import _math as nm
+from axiometrics.measures.oc import _math as om
+from axiometrics.measures.oq import _math as oqm
 from axiometrics.scale import validate_values
 from axiometrics.strategies import class_values, confusion_matrices, distribution_pairs
 

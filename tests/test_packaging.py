@@ -8,13 +8,13 @@ import pytest
 def test_importing_axiometrics_and_loading_measures_does_not_import_a_top_level_measures():
     code = (
         "import sys, axiometrics as ax; ax.default_registry(); "
-        "print('measures' in sys.modules, 'axiometrics.measures.ordinal_classification' in sys.modules)"
+        "print('measures' in sys.modules, 'axiometrics.measures.oc.measures' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True"]
 
 
-def test_every_subpackage_is_listed_for_the_wheel():
+def test_the_wheel_package_list_is_exactly_the_package_tree():
     import re
     from pathlib import Path
 
@@ -25,8 +25,14 @@ def test_every_subpackage_is_listed_for_the_wheel():
         ".".join(p.parent.relative_to(root).parts)
         for p in (root / "axiometrics").rglob("__init__.py")
     }
-    found |= {"axiometrics.measures"}
-    assert found <= listed, f"add {sorted(found - listed)} to [tool.setuptools] packages"
+    found |= {
+        ".".join(("axiometrics", *p.parent.relative_to(root).parts))
+        for p in (root / "measures").rglob("__init__.py")
+    }
+    assert found == listed, (
+        f"add {sorted(found - listed)} to / remove {sorted(listed - found)} from "
+        "[tool.setuptools] packages"
+    )
 
 
 def test_the_core_imports_no_specific_measure():
@@ -55,12 +61,14 @@ def test_the_wheel_ships_measures_inside_axiometrics_and_no_top_level_measures(t
     )
     (wheel,) = tmp_path.glob("axiometrics-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "axiometrics/measures/ordinal_classification.py" in names
-    assert "axiometrics/measures/ordinal_quantification.py" in names
+    for family in ("oc", "oq", "nominal", "scored"):
+        assert f"axiometrics/measures/{family}/__init__.py" in names
+        assert f"axiometrics/measures/{family}/measures.py" in names
+    assert "axiometrics/measures/_matrices/blocks.py" in names
     assert "axiometrics/data/example_gold.tsv" in names
     assert "axiometrics/meta/__init__.py" in names
     assert "axiometrics/cli/__init__.py" in names
     assert not [n for n in names if n.startswith("measures/")]
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
-    assert "axiometrics.measures.ordinal_classification:plugin" in text
+    assert "axiometrics.measures.oc.measures:plugin" in text

@@ -10,7 +10,7 @@ impossible options raise :class:`hypothesis.errors.InvalidArgument` (as
 Example::
 
     from hypothesis import given
-    from axiometrics.measures.nominal_strategies import relabellings
+    from axiometrics.measures.nominal.strategies import relabellings
 
     @given(relabellings(max_classes=4))
     def test_accuracy_ignores_class_names(r):

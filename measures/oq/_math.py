@@ -26,7 +26,7 @@ distances between positions (class values or cumulative gold midpoints), so
 their weighted sums come from running sums of the gaps between neighbouring
 positions (:func:`divergence_halves`, :func:`spread`), and DNKT compares the
 ``C(C-1)/2`` bin pairs as ``int8`` signs.  ``tests/test_fast_paths.py`` and
-``tests/measures/test_oq_kernels.py`` check each kernel against the
+``tests/measures/oq/test_math.py`` check each kernel against the
 straightforward formula (:func:`gold_mass_weights` is the weight-matrix
 form of RNOD2's distances they compare with).
 """

@@ -5,7 +5,7 @@ points depends on the number of distinct scores, so curves are not
 batched), validate them like the ``scored`` family, and return one point
 per distinct score used as the threshold "positive if ``score >= t``".
 
-Comparison with scikit-learn (pinned by ``tests/measures/test_scored_crosschecks.py``):
+Comparison with scikit-learn (pinned by ``tests/measures/scored/test_crosschecks.py``):
 
 * :func:`roc_curve` equals ``sklearn.metrics.roc_curve(gold, scores,
   drop_intermediate=False)``: points ordered by decreasing threshold, a
@@ -24,7 +24,7 @@ returns NaN rates).
 
 The argument order is ``(scores, gold)``, the reverse of scikit-learn's
 ``roc_curve(y_true, y_score)``.  Labelled inputs are aligned by label as in
-every scored measure (:func:`~axiometrics.measures.scored_family.coerce_scored`):
+every scored measure (:func:`~axiometrics.measures.scored.family.coerce_scored`):
 two Series by their index (item ids), a one-row DataFrame of scores with a
 gold Series by its columns; a pandas object next to a plain array is
 refused.
@@ -38,8 +38,8 @@ import numpy as np
 
 from axiometrics.errors import InvalidInputError
 
-from ._scored_math import rank
-from .scored_family import LabelledScores, coerce_scored, validate_scored
+from ._math import rank
+from .family import LabelledScores, coerce_scored, validate_scored
 
 __all__ = ["PrecisionRecallCurve", "RocCurve", "precision_recall_curve", "roc_curve"]
 

@@ -10,7 +10,7 @@ gold classes, ``v_i`` class values (default ``0 .. C-1``).
 
 The formulas come from Sakai (2021, eq. 1-10) and Amigó et al. (2020,
 Table 2 and Definition 1); the vectorised arithmetic lives in
-:mod:`axiometrics.measures._oc_math`.
+:mod:`axiometrics.measures.oc._math`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import math
 from typing import Any, cast
 
 import numpy as np
-from axiometrics.measures import _oc_math as om
 
 from axiometrics import (
     Evaluation,
@@ -34,6 +33,8 @@ from axiometrics import (
     Violated,
 )
 from axiometrics.scale import validate_values
+
+from . import _math as om
 
 __all__ = ["cem_proximities", "plugin"]
 

@@ -11,7 +11,7 @@ statement below, which covers both families) and the other attaches its
 procedure; this module does either when it is imported.
 
 Procedures are lazy ``"module:attribute"`` references into
-:mod:`axiometrics.measures.scored_procedures`, so declaring the claims
+:mod:`axiometrics.measures.scored.procedures`, so declaring the claims
 imports neither the checker nor Hypothesis.
 """
 
@@ -20,15 +20,15 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from axiometrics.measures.class_size_claims import prevalence_invariance
 
 from axiometrics.claims import Claim, Precondition, add_procedure
+from axiometrics.shared_claims import prevalence_invariance
 
 __all__ = ["CLAIMS", "FAMILY", "PLUGIN", "PRECONDITIONS", "SHARED_CLAIMS", "distinct_scores"]
 
 FAMILY = "scored"
 PLUGIN = "scored-classification"
-_PROC = "axiometrics.measures.scored_procedures"
+_PROC = "axiometrics.measures.scored.procedures"
 
 _OWN = (
     Claim(

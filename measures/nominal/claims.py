@@ -19,7 +19,7 @@ Nine claims speak about nominal measures:
 
 All the claims are *required*: every measure of the family declares each.
 Procedures are lazy ``"module:attribute"`` references (into
-:mod:`axiometrics.measures.nominal_procedures` and, for the checks that are
+:mod:`axiometrics.measures.nominal.procedures` and, for the checks that are
 the same on ordinal and nominal confusion matrices, into
 :mod:`axiometrics.checker.oc_claims`), so importing this module imports
 neither the checker nor Hypothesis.
@@ -27,15 +27,14 @@ neither the checker nor Hypothesis.
 
 from __future__ import annotations
 
-from axiometrics.measures.class_size_claims import prevalence_invariance
-
 from axiometrics.claims import STRICT_MAX_COUNT, Claim, add_predicate, add_procedure
+from axiometrics.shared_claims import prevalence_invariance
 
 __all__ = ["CLAIMS", "FAMILY", "PLUGIN"]
 
 FAMILY = "nominal"
 PLUGIN = "nominal-classification"
-_PROC = "axiometrics.measures.nominal_procedures"
+_PROC = "axiometrics.measures.nominal.procedures"
 _OC = "axiometrics.checker.oc_claims"
 _PRE = "axiometrics.checker.preconditions"
 _SOKOLOVA = (

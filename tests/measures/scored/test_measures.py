@@ -7,8 +7,6 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-from axiometrics.measures.scored_curves import precision_recall_curve, roc_curve
-from axiometrics.measures.scored_family import FAMILY, validate_scored
 
 import axiometrics as ax
 from axiometrics.errors import (
@@ -17,6 +15,8 @@ from axiometrics.errors import (
     InvalidParameterError,
     UndefinedMeasureError,
 )
+from axiometrics.measures.scored.curves import precision_recall_curve, roc_curve
+from axiometrics.measures.scored.family import FAMILY, validate_scored
 
 # One small ranking with a tie group straddling positions 2-3:
 #   scores 0.9  0.8  0.8  0.3  0.1

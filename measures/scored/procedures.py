@@ -1,7 +1,7 @@
 """Checking procedures of the claims about ``scored`` measures.
 
 Each procedure is a case generator (from
-:mod:`axiometrics.measures.scored_strategies`) and a decision rule (from
+:mod:`axiometrics.measures.scored.strategies`) and a decision rule (from
 :mod:`axiometrics.checker.rules`), exactly as the built-in OC and OQ
 procedures.  A case stacks its entries on a leading axis, ``scores (k, n)``
 and ``gold (k, n)``, when they have the same number of items, and is
@@ -24,7 +24,7 @@ from axiometrics.checker.cases import Case, CaseRequest, Decide, Decision, Obser
 from axiometrics.checker.rules import decide_better, decide_equal, fmt
 from axiometrics.checker.tolerance import Judge
 
-from .scored_strategies import (
+from .strategies import (
     discordant_swaps,
     increasing_score_transforms,
     scored_inputs,
@@ -268,7 +268,7 @@ IDENTITY = Procedure(
 
 def _well_defined_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     # Two items at least, like every other procedure's inputs; one-item
-    # inputs are covered by tests/measures/test_scored_classification.py.
+    # inputs are covered by tests/measures/scored/test_measures.py.
     return scored_inputs(min_items=2, max_items=MAX_ITEMS, both_classes=False).map(
         lambda sy: _case([sy], ("Eff(s, y)",))
     )

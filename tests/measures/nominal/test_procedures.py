@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from axiometrics.measures import nominal_strategies as nom_st
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +21,7 @@ from axiometrics.checker import Outcome, check
 from axiometrics.claims import claim as lookup_claim
 from axiometrics.claims import claims_for_family
 from axiometrics.declarations import NotApplicable, Violated
+from axiometrics.measures.nominal import strategies as nom_st
 
 NOMINAL = ax.default_registry().names("nominal")
 NOMINAL_CLAIMS = [

@@ -13,7 +13,6 @@ import math
 
 import numpy as np
 import pytest
-from axiometrics.measures.ordinal_classification import cem_proximities
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -21,6 +20,7 @@ from hypothesis.extra import numpy as hnp
 import axiometrics as ax
 from axiometrics import InvalidInputError, InvalidParameterError, UndefinedMeasureError
 from axiometrics.claims import claims_for_family
+from axiometrics.measures.oc.measures import cem_proximities
 
 OC_NAMES = [m.name for m in ax.list_measures("oc")]
 

@@ -34,7 +34,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from axiometrics.measures import _nominal_math as nm
 
 from axiometrics import (
     Evaluation,
@@ -47,6 +46,8 @@ from axiometrics import (
     Reference,
     Violated,
 )
+
+from . import _math as nm
 
 __all__ = ["plugin"]
 
@@ -72,7 +73,7 @@ _WELL_DEFINED = "every division is guarded; N > 0 for every valid input"
 _PER_CLASS_PERMUTATION = NotApplicable(
     "the positive class is a parameter naming a class position, which the checker keeps bound "
     "while it renames the classes; with the positive class following its label the score is "
-    "unchanged (tests/checker/test_nominal_claims.py pins it)"
+    "unchanged (tests/measures/nominal/test_procedures.py pins it)"
 )
 _TN = "the binary 2 x 2 case: M[0, 0] (TN of class 1) enters "
 _AVERAGE_TN = Violated(

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from axiometrics.measures import scored_strategies as sst
-from axiometrics.measures.scored_claims import CLAIMS, distinct_scores
-from axiometrics.measures.scored_procedures import keeps_order
 from hypothesis import find, given, settings
 from hypothesis.errors import InvalidArgument
 
@@ -15,6 +12,9 @@ from axiometrics.checker import check
 from axiometrics.checker.verdicts import Outcome
 from axiometrics.claims import claims_for_family, required_claims_for_family
 from axiometrics.declarations import Holds, Violated
+from axiometrics.measures.scored import strategies as sst
+from axiometrics.measures.scored.claims import CLAIMS, distinct_scores
+from axiometrics.measures.scored.procedures import keeps_order
 
 MEASURES = (
     "roc_auc",

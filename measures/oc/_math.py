@@ -28,8 +28,8 @@ sizes of a batch are kept class-major, one contiguous row of the batch per
 class (:func:`class_sizes`, :func:`running_mid`, :func:`class_dot`).
 Kernels whose per-matrix steps are ``(C, C, b)`` arrays prepare what depends
 on the marginals once for the whole batch and run those steps block by
-block (:func:`~._blocks.block_slices`) in reused buffers
-(:func:`~._blocks.scratch`).
+block (:func:`~.._matrices.blocks.block_slices`) in reused buffers
+(:func:`~.._matrices.blocks.scratch`).
 
 Logarithms of whole batches of cells cost more than everything else in a
 kernel, so the common case of integer counts reads them from a table
@@ -47,7 +47,8 @@ import functools
 from typing import Literal, NamedTuple
 
 import numpy as np
-from axiometrics.measures._blocks import block_slices, scratch
+
+from .._matrices.blocks import block_slices, scratch
 
 ScaleType = Literal["ord", "nom", "int"]
 
@@ -410,7 +411,7 @@ def pair_balance(
         P = sum_ij U_ij A_ij,    Q = sum_ij U_ij B_ij,
 
     sums of non-negative products, subtracted once at the end (as exact as
-    the two counts).  Block by block (:func:`~._blocks.block_slices`, one set
+    the two counts).  Block by block (:func:`~.._matrices.blocks.block_slices`, one set
     of buffers for all), the matrices are copied class-major, ``(C, C, b)``
     (times ``scale``, ``(...)``, when given), so that each step of the
     running sums adds contiguous rows of the batch; the sums along the rows
@@ -541,7 +542,7 @@ def mutual_information(m: np.ndarray) -> np.ndarray:
     (:func:`_integer_mutual_information`): one gather per cell instead of a
     logarithm.  Rounding can leave the difference of entropies a few units
     of 1e-16 below 0; it is clipped.  Large batches go block by block
-    (:func:`~._blocks.block_slices`).
+    (:func:`~.._matrices.blocks.block_slices`).
     """
     table_path = _integer_mutual_information(m)
     if table_path is not None:
@@ -867,7 +868,7 @@ def _cem_from_runs(m: np.ndarray, runs: Runs, *, log: bool, ordinal: bool) -> np
     that depends on the gold sizes alone (their running sums, ``N``, the
     diagonal ``K_jj``, the table of logarithms) is computed once for the
     whole batch on class-major ``(C, b)`` rows; only ``2 K`` and the sum
-    over the cells, ``(C, C, b)``, go block by block (:func:`~._blocks.block_slices`),
+    over the cells, ``(C, C, b)``, go block by block (:func:`~.._matrices.blocks.block_slices`),
     a few whole-block operations each.  The matrices are read in their own
     layout twice, for the gold sizes and for the cell sums (each row of the
     batch against a column of the class-major proximities), so no copy of

@@ -1,7 +1,7 @@
 """Built-in measures of the ``scored`` family: binary gold labels and real-valued scores.
 
 Every compute function takes ``scores`` and ``gold`` of shape ``(..., n)``
-(validated by :mod:`axiometrics.measures.scored_family`: finite scores,
+(validated by :mod:`axiometrics.measures.scored.family`: finite scores,
 gold labels 0/1, at least one item) and returns scores of the batch shape,
 or an :class:`~axiometrics.Evaluation` marking the undefined entries.  The
 order is ``(scores, gold)``, the reverse of scikit-learn's ``(y_true,
@@ -20,7 +20,7 @@ Conventions, shared with scikit-learn where it has the measure:
   of the positive class and refuse scores outside ``[0, 1]``;
 * threshold measures predict "positive" when ``score >= threshold``.
 
-The vectorised arithmetic lives in :mod:`axiometrics.measures._scored_math`.
+The vectorised arithmetic lives in :mod:`axiometrics.measures.scored._math`.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from axiometrics import (
     Violated,
 )
 
-from ._scored_math import (
+from ._math import (
     LOG_LOSS_EPS,
     average_precision_scores,
     brier_scores,

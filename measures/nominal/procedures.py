@@ -1,9 +1,9 @@
 """Checking procedures of the nominal-classification claims.
 
 Each procedure pairs a case generator (from
-:mod:`axiometrics.measures.nominal_strategies`) with a decision rule (from
+:mod:`axiometrics.measures.nominal.strategies`) with a decision rule (from
 :mod:`axiometrics.checker.rules` where one fits).  The claims in
-:mod:`axiometrics.measures.nominal_claims` refer to them lazily, so
+:mod:`axiometrics.measures.nominal.claims` refer to them lazily, so
 declaring the claims imports neither the checker nor Hypothesis.  The
 nominal ``symmetry``, ``count_scale_invariance`` and ``well_defined``
 checks reuse the ordinal-classification procedures, whose confusion-matrix
@@ -13,15 +13,17 @@ generators know nothing about class order.
 from __future__ import annotations
 
 import functools
+from typing import TypedDict
 
 import numpy as np
-from axiometrics.measures import nominal_strategies as nom_st
 from hypothesis import strategies as st
 
 from axiometrics import strategies as ax_st
 from axiometrics.checker.cases import Case, CaseRequest, Decision, Observation, Procedure
 from axiometrics.checker.rules import decide_equal, fmt, min_classes, vector
 from axiometrics.checker.tolerance import Judge
+
+from . import strategies as nom_st
 
 __all__ = [
     "CHANCE_BASELINE",
@@ -38,7 +40,17 @@ _EXHAUSTIVE_ITEMS = 8
 _BASELINE_MAX_COUNT = 1000
 
 
-def _options(request: CaseRequest, floor: int = 2) -> dict[str, object]:
+class _MatrixOptions(TypedDict):
+    """The keyword options every matrix generator of :mod:`.strategies` takes."""
+
+    min_classes: int
+    max_classes: int
+    max_count: int
+    empty_gold_classes: bool
+    empty_system_classes: bool
+
+
+def _options(request: CaseRequest, floor: int = 2) -> _MatrixOptions:
     lo = min_classes(request, floor)
     return {
         "min_classes": lo,

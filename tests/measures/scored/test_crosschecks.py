@@ -37,12 +37,12 @@ import warnings
 
 import numpy as np
 import pytest
-from axiometrics.measures.scored_curves import precision_recall_curve, roc_curve
 from sklearn import metrics as skm
 from sklearn.exceptions import UndefinedMetricWarning
 
 import axiometrics as ax
 from axiometrics.errors import UndefinedMeasureError
+from axiometrics.measures.scored.curves import precision_recall_curve, roc_curve
 
 N_LISTS = 300
 

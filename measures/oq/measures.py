@@ -36,7 +36,7 @@ from axiometrics import (
     Violated,
 )
 
-from ._oq_math import (
+from ._math import (
     Pair,
     cumulative_gap_rows,
     divergence_halves,
@@ -115,7 +115,7 @@ _OUTSIDE_SUPPORT_TIE = (
 
 
 # Every compute function reads its pair class-major and side by side
-# (``_oq_math.pair_rows``: one contiguous row per class, the system columns then
+# (``_math.pair_rows``: one contiguous row per class, the system columns then
 # the gold ones; a view when the scoring contract validated the pair in that
 # layout), works on rows ``(C, n)`` and reshapes the ``(n,)`` scores to the
 # batch shape.

@@ -1,7 +1,7 @@
 """Hypothesis strategies for the ``scored`` family: ``(scores, gold)`` item lists.
 
 Public, for plugin authors' own tests as well as the checker's procedures
-(:mod:`axiometrics.measures.scored_procedures`).  They follow Hypothesis'
+(:mod:`axiometrics.measures.scored.procedures`).  They follow Hypothesis'
 conventions: plural nouns, keyword-only options, and options that cannot be
 satisfied raise :class:`~axiometrics.strategies.StrategyArgumentError` (a
 :class:`hypothesis.errors.InvalidArgument`) when the strategy is built.
@@ -260,7 +260,7 @@ def increasing_score_transforms(
     to), ``unit_rank`` (the same ranks squeezed into ``(0, 1)``) and
     ``arctan``.  In floating point a map may merge two close scores or
     overflow; callers check the result (see
-    :func:`axiometrics.measures.scored_procedures.keeps_order`).
+    :func:`axiometrics.measures.scored.procedures.keeps_order`).
     """
     chosen = _subset("kinds", kinds, _TRANSFORM_KINDS)
     options: list[st.SearchStrategy[ScoreTransform]] = []

@@ -21,12 +21,12 @@ import math
 
 import numpy as np
 import pytest
-from axiometrics.measures import _oq_math as oqm
 from hypothesis import given
 from hypothesis import strategies as st
 
 import axiometrics as ax
 from axiometrics.distributions import CLASS_MAJOR_ENTRIES
+from axiometrics.measures.oq import _math as oqm
 from axiometrics.strategies import class_values, distribution_pairs
 
 #: Agreement required between a kernel and the written-out formula, relative to
