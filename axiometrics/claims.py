@@ -17,12 +17,22 @@ Procedures and predicates may be given as objects or as lazy references
 ``"package.module:attribute"``; references are imported on first use, so
 declaring a claim never imports the checker (nor Hypothesis).
 
-Built-in claims and preconditions are defined here (DESIGN §5); third parties
-add more with :func:`register_claim` / :func:`register_precondition` or
-through the ``axiometrics.claims`` entry-point group, exactly as they add
-measures.  A plugin that adds a family gives an existing claim (``symmetry``,
-``identity``, ...) a checking procedure for it with :func:`add_procedure`,
-which also extends the claim to that family.
+This module is the catalogue only: the claims themselves come from the
+family plugins, through the ``axiometrics.claims`` entry-point group (the
+built-in families' as a third party's), and from :func:`register_claim` /
+:func:`register_precondition` at run time.  The statements several families
+share (:mod:`axiometrics.shared_claims`) are registered by the catalogue
+itself, before any plugin; a family adopts one by giving it a checking
+procedure (:class:`ProcedureFor` in its entry point, or
+:func:`add_procedure`), which also extends the claim to that family, and a
+shared precondition by giving it a predicate (:class:`PredicateFor`,
+:func:`add_predicate`).  The lookups load the installed entry points on
+first use (:func:`load_installed_claims`).
+
+Order: :func:`claims_for_family` lists a family's claims in the order they
+became the family's (registered for it, or given its procedure), which is
+the order of the family's entry point; property tables and reports follow
+it.  :func:`registered_claims` lists every claim in registration order.
 """
 
 from __future__ import annotations
@@ -37,18 +47,37 @@ from typing import Any, Literal
 import numpy as np
 
 from axiometrics.errors import RegistrationError, UnknownClaimError
+from axiometrics.family import (
+    BUILTIN_DISTRIBUTION,
+    entry_point_distribution,
+    entry_point_order,
+    installed_entry_points,
+    skipped_plugin_warning,
+)
+from axiometrics.shared_claims import (
+    SHARED_CLAIMS,
+    SHARED_PRECONDITIONS,
+    STRICT_MAX_COUNT,
+)
 from axiometrics.suggest import closest
 
 __all__ = [
+    "CLAIM_ENTRY_POINT_GROUP",
     "CLAIM_OPTIONS",
     "STRICT_MAX_COUNT",
     "Claim",
     "Precondition",
+    "PredicateFor",
+    "ProcedureFor",
     "add_predicate",
     "add_procedure",
-    "claim",
     "claims_for_family",
-    "precondition",
+    "get_claim",
+    "get_precondition",
+    "load_claim_entry_point",
+    "load_claim_entry_points",
+    "load_installed_claims",
+    "preconditions_for_family",
     "register_claim",
     "register_precondition",
     "registered_claims",
@@ -75,12 +104,8 @@ CLAIM_OPTIONS: Mapping[str, Any] = MappingProxyType(
 )
 _SPACINGS = ("equidistant", "arbitrary")
 
-#: Count cap of the claims whose conclusion is a *strict* comparison of two
-#: scores differing by one item or one count unit: at larger totals such a
-#: difference can fall below float64 resolution (e.g. CEM^ORD, where it is
-#: of order 1/N^2), which would report a tie that is an artefact of
-#: rounding, not a property of the measure.
-STRICT_MAX_COUNT = 100
+#: The entry-point group of claims, preconditions and adoptions of shared ones.
+CLAIM_ENTRY_POINT_GROUP = "axiometrics.claims"
 
 
 def resolve_reference(ref: Any, *, what: str) -> Any:
@@ -238,13 +263,73 @@ class Precondition:
         return np.asarray(self.predicate(family)(*inputs, values=values), dtype=bool)
 
 
+@dataclass(frozen=True)
+class ProcedureFor:
+    """An entry-point item: give a registered claim a checking procedure for ``family``.
+
+    Listed in a family plugin's ``axiometrics.claims`` entry point, it adopts
+    a claim another plugin or :mod:`axiometrics.shared_claims` defines, the
+    way :func:`add_procedure` does at run time; its position in the list
+    places the claim among the family's own (:func:`claims_for_family`).
+
+    Attributes
+    ----------
+    claim
+        The registered claim's name.
+    family
+        The family the procedure checks.
+    procedure
+        A :class:`axiometrics.checker.Procedure` or a lazy
+        ``"module:attribute"`` reference to one.
+    """
+
+    claim: str
+    family: str
+    procedure: Any
+
+
+@dataclass(frozen=True)
+class PredicateFor:
+    """An entry-point item: give a registered precondition a predicate for ``family``.
+
+    The precondition counterpart of :class:`ProcedureFor` (see
+    :func:`add_predicate`).
+    """
+
+    precondition: str
+    family: str
+    predicate: Any
+
+
+#: What a claims entry point may list.
+CatalogueItem = Claim | Precondition | ProcedureFor | PredicateFor
+
+
 @dataclass
 class _Catalogue:
     claims: dict[str, Claim] = field(default_factory=dict)
     preconditions: dict[str, Precondition] = field(default_factory=dict)
+    # Per family, the names in the order they became the family's.
+    claim_order: dict[str, list[str]] = field(default_factory=dict)
+    precondition_order: dict[str, list[str]] = field(default_factory=dict)
+    # Whether the shared statements and the installed entry points were loaded.
+    shared_loaded: bool = False
+    installed_loaded: bool = False
 
 
 _CATALOGUE = _Catalogue()
+
+
+def _join(order: dict[str, list[str]], family: str, name: str) -> None:
+    names = order.setdefault(family, [])
+    if name not in names:
+        names.append(name)
+
+
+def _leave(order: dict[str, list[str]], name: str, family: str | None = None) -> None:
+    for fam, names in order.items():
+        if (family is None or fam == family) and name in names:
+            names.remove(name)
 
 
 def _validate_options(options: Mapping[str, Any], where: str) -> None:
@@ -265,8 +350,36 @@ def _validate_options(options: Mapping[str, Any], where: str) -> None:
         raise RegistrationError(f"{where}: need 2 <= min_classes <= max_classes (got {lo}, {hi})")
 
 
+def _register_shared() -> None:
+    """Register the shared statements of :mod:`axiometrics.shared_claims`, once."""
+    if _CATALOGUE.shared_loaded:
+        return
+    _CATALOGUE.shared_loaded = True
+    for shared in SHARED_CLAIMS:
+        _validate_options(shared.options, f"claim={shared.name!r}")
+        _CATALOGUE.claims.setdefault(
+            shared.name,
+            Claim(
+                shared.name,
+                shared.title,
+                (),
+                "universal" if shared.form == "universal" else "existential",
+                shared.statement,
+                shared.reference,
+                logic=shared.logic,
+                options=shared.options,
+                required=True,
+            ),
+        )
+    for pre in SHARED_PRECONDITIONS:
+        _CATALOGUE.preconditions.setdefault(pre.name, Precondition(pre.name, (), pre.description))
+
+
 def register_claim(new: Claim, *, plugin: str = "axiometrics") -> Claim:
     """Add a claim to the catalogue.
+
+    The installed plugins' claims are loaded first (:func:`load_installed_claims`),
+    so a claim registered at run time comes after them.
 
     Raises
     ------
@@ -276,6 +389,11 @@ def register_claim(new: Claim, *, plugin: str = "axiometrics") -> Claim:
         not speak about, or an option is unknown.  The message names the
         plugin and the claim.
     """
+    load_installed_claims()
+    return _register_claim(new, plugin=plugin)
+
+
+def _register_claim(new: Claim, *, plugin: str) -> Claim:
     where = f"plugin={plugin!r} claim={getattr(new, 'name', new)!r}"
     if not isinstance(new, Claim):
         raise RegistrationError(f"{where}: expected a Claim (got {type(new).__name__})")
@@ -297,6 +415,8 @@ def register_claim(new: Claim, *, plugin: str = "axiometrics") -> Claim:
         )
     _validate_options(new.options, where)
     _CATALOGUE.claims[new.name] = new
+    for fam in new.families:
+        _join(_CATALOGUE.claim_order, fam, new.name)
     return new
 
 
@@ -340,7 +460,7 @@ def add_procedure(
         procedure for ``family``.  Adding the same procedure again (e.g. a
         second import of the plugin module) is accepted and changes nothing.
     """
-    current = claim(claim_name)
+    current = get_claim(claim_name)
     where = f"plugin={plugin!r} claim={claim_name!r} family={family!r}"
     if not isinstance(family, str) or not _NAME.match(family):
         raise RegistrationError(f"{where}: family must be a lower_snake_case family name")
@@ -367,6 +487,7 @@ def add_procedure(
         current, families=families, procedures={**current.procedures, family: procedure}
     )
     _CATALOGUE.claims[claim_name] = updated
+    _join(_CATALOGUE.claim_order, family, claim_name)
     return updated
 
 
@@ -391,7 +512,7 @@ def add_predicate(
         already has a different predicate for ``family`` (the same one again
         is accepted and changes nothing).
     """
-    current = precondition(precondition_name)
+    current = get_precondition(precondition_name)
     where = f"plugin={plugin!r} precondition={precondition_name!r} family={family!r}"
     if not isinstance(family, str) or not _NAME.match(family):
         raise RegistrationError(f"{where}: family must be a lower_snake_case family name")
@@ -418,6 +539,7 @@ def add_predicate(
         current, families=families, predicates={**current.predicates, family: predicate}
     )
     _CATALOGUE.preconditions[precondition_name] = updated
+    _join(_CATALOGUE.precondition_order, family, precondition_name)
     return updated
 
 
@@ -429,10 +551,16 @@ def _remove_procedure(claim_name: str, family: str) -> None:
     procedures = {f: p for f, p in current.procedures.items() if f != family}
     families = tuple(f for f in current.families if f != family)
     _CATALOGUE.claims[claim_name] = replace(current, families=families, procedures=procedures)
+    _leave(_CATALOGUE.claim_order, claim_name, family)
 
 
 def register_precondition(new: Precondition, *, plugin: str = "axiometrics") -> Precondition:
     """Add a precondition to the catalogue (same rules as :func:`register_claim`)."""
+    load_installed_claims()
+    return _register_precondition(new, plugin=plugin)
+
+
+def _register_precondition(new: Precondition, *, plugin: str) -> Precondition:
     where = f"plugin={plugin!r} precondition={getattr(new, 'name', new)!r}"
     if not isinstance(new, Precondition):
         raise RegistrationError(f"{where}: expected a Precondition (got {type(new).__name__})")
@@ -448,19 +576,23 @@ def register_precondition(new: Precondition, *, plugin: str = "axiometrics") -> 
             f"{where}: predicates given for families {stray} outside {list(new.families)}"
         )
     _CATALOGUE.preconditions[new.name] = new
+    for fam in new.families:
+        _join(_CATALOGUE.precondition_order, fam, new.name)
     return new
 
 
-def claim(name: str) -> Claim:
+def get_claim(name: str) -> Claim:
     """Look a claim up by name; unknown names raise :class:`UnknownClaimError` with suggestions."""
+    load_installed_claims()
     try:
         return _CATALOGUE.claims[name]
     except KeyError:
         raise UnknownClaimError(_unknown("claim", name, _CATALOGUE.claims)) from None
 
 
-def precondition(name: str) -> Precondition:
+def get_precondition(name: str) -> Precondition:
     """Look a precondition up by name; unknown names raise :class:`UnknownClaimError`."""
+    load_installed_claims()
     try:
         return _CATALOGUE.preconditions[name]
     except KeyError:
@@ -468,18 +600,27 @@ def precondition(name: str) -> Precondition:
 
 
 def registered_claims() -> tuple[Claim, ...]:
-    """All claims, in registration order."""
+    """All claims, in registration order (the shared statements first)."""
+    load_installed_claims()
     return tuple(_CATALOGUE.claims.values())
 
 
 def registered_preconditions() -> tuple[Precondition, ...]:
-    """All preconditions, in registration order."""
+    """All preconditions, in registration order (the shared ones first)."""
+    load_installed_claims()
     return tuple(_CATALOGUE.preconditions.values())
 
 
 def claims_for_family(family: str) -> tuple[Claim, ...]:
-    """The claims that apply to measures of ``family``."""
-    return tuple(c for c in _CATALOGUE.claims.values() if c.applies_to(family))
+    """The claims that apply to measures of ``family``, in the order they became the family's."""
+    load_installed_claims()
+    return tuple(_CATALOGUE.claims[n] for n in _CATALOGUE.claim_order.get(family, ()))
+
+
+def preconditions_for_family(family: str) -> tuple[Precondition, ...]:
+    """The preconditions that can restrict inputs of ``family``, in the family's order."""
+    load_installed_claims()
+    return tuple(_CATALOGUE.preconditions[n] for n in _CATALOGUE.precondition_order.get(family, ()))
 
 
 def required_claims_for_family(family: str) -> tuple[Claim, ...]:
@@ -490,11 +631,124 @@ def required_claims_for_family(family: str) -> tuple[Claim, ...]:
 def _unregister_claim(name: str) -> None:
     """Remove a claim (tests use it to undo a registration)."""
     _CATALOGUE.claims.pop(name, None)
+    _leave(_CATALOGUE.claim_order, name)
 
 
 def _unregister_precondition(name: str) -> None:
     """Remove a precondition (tests use it to undo a registration)."""
     _CATALOGUE.preconditions.pop(name, None)
+    _leave(_CATALOGUE.precondition_order, name)
+
+
+# -- entry points ---------------------------------------------------------------
+
+
+def _entry_point_items(ep: Any) -> list[Any]:
+    obj = ep.load()
+    if callable(obj) and not isinstance(obj, (Claim, Precondition)):
+        obj = obj()
+    if isinstance(obj, (Claim, Precondition, ProcedureFor, PredicateFor)):
+        return [obj]
+    return list(obj)
+
+
+def load_claim_entry_point(ep: Any) -> None:
+    """Register what one ``axiometrics.claims`` entry point lists, in its order.
+
+    The entry point provides a list of :class:`Claim`, :class:`Precondition`,
+    :class:`ProcedureFor` and :class:`PredicateFor` items (or a callable
+    returning one).  Loading the same entry point again changes nothing: a
+    claim listed again with the same form, statement and logic only
+    re-attaches its procedures (a no-op when they are the same), a known
+    precondition is skipped.
+
+    Raises
+    ------
+    RegistrationError
+        If an item is of another type, or a listed claim takes the name of a
+        registered claim that says something else.
+    UnknownClaimError
+        If a :class:`ProcedureFor` or :class:`PredicateFor` names no
+        registered claim or precondition.
+    """
+    _register_shared()
+    items = _entry_point_items(ep)
+    for item in items:
+        if not isinstance(item, (Claim, Precondition, ProcedureFor, PredicateFor)):
+            raise RegistrationError(
+                f"plugin={ep.name!r}: claims entry points must provide Claim, Precondition, "
+                f"ProcedureFor or PredicateFor objects (got {type(item).__name__})"
+            )
+    for item in items:
+        if isinstance(item, Claim):
+            taken = _CATALOGUE.claims.get(item.name)
+            if taken is None:
+                _register_claim(item, plugin=ep.name)
+                continue
+            # The same definition again (a second load of the plugin): attach its
+            # procedures, a no-op when they are already there.  Another statement
+            # under a taken name is a clash, not a merge.
+            if (item.form, item.statement, item.logic) != (
+                taken.form,
+                taken.statement,
+                taken.logic,
+            ):
+                raise RegistrationError(
+                    f"plugin={ep.name!r} claim={item.name!r}: a claim with this name is "
+                    "already registered with another form, statement or logic; give the "
+                    "new claim its own name, or adopt the registered one with ProcedureFor"
+                )
+            for fam_name, procedure in item.procedures.items():
+                add_procedure(item.name, fam_name, procedure, plugin=ep.name)
+        elif isinstance(item, Precondition):
+            if item.name not in _CATALOGUE.preconditions:
+                _register_precondition(item, plugin=ep.name)
+        elif isinstance(item, ProcedureFor):
+            add_procedure(item.claim, item.family, item.procedure, plugin=ep.name)
+        else:
+            add_predicate(item.precondition, item.family, item.predicate, plugin=ep.name)
+
+
+def load_claim_entry_points(
+    eps: Iterable[Any],
+    *,
+    strict: bool = False,
+    skip: Callable[[Any, BaseException], None],
+) -> None:
+    """Load claims entry points, skipping a failing third-party one with ``skip(ep, error)``.
+
+    The one loop of claim loading: :meth:`axiometrics.registry.Registry.load_entry_points`
+    and the lookups' first use (:func:`load_installed_claims`) both run it.  A
+    failing built-in entry point raises, and so does any failure when ``strict``.
+    """
+    _register_shared()
+    for ep in eps:
+        try:
+            load_claim_entry_point(ep)
+        except Exception as exc:
+            if strict or entry_point_distribution(ep) == BUILTIN_DISTRIBUTION:
+                raise
+            skip(ep, exc)
+
+
+def load_installed_claims() -> None:
+    """Register the shared statements and the installed claims entry points, once per process.
+
+    Called by the lookups and the registration functions; the built-in
+    plugins come first, in family order
+    (:func:`~axiometrics.family.entry_point_order`), then third-party ones
+    unless ``AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS`` is set.  A third-party entry
+    point that fails to load is skipped with one
+    :class:`~axiometrics.errors.PluginLoadWarning`.
+    """
+    if _CATALOGUE.installed_loaded:
+        return
+    _CATALOGUE.installed_loaded = True  # first, so that a lookup while loading does not recurse
+    _register_shared()
+    load_claim_entry_points(
+        installed_entry_points(CLAIM_ENTRY_POINT_GROUP, key=entry_point_order),
+        skip=skipped_plugin_warning(CLAIM_ENTRY_POINT_GROUP, "claims"),
+    )
 
 
 def _unknown(kind: str, name: str, known: Iterable[str]) -> str:
@@ -502,216 +756,3 @@ def _unknown(kind: str, name: str, known: Iterable[str]) -> str:
     near = closest(name, options)
     hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
     return f"unknown {kind} name={name!r}{hint} (known: {', '.join(options)})"
-
-
-_OC = "axiometrics.checker.oc_claims"
-_OQ = "axiometrics.checker.oq_claims"
-_PRE = "axiometrics.checker.preconditions"
-_STRICT = {"max_count": STRICT_MAX_COUNT}
-
-_BUILTIN_CLAIMS = (
-    Claim(
-        "ordinal_invariance",
-        "Ordinal invariance",
-        ("oc", "oq"),
-        "universal",
-        "The score is unchanged when the class values v are replaced by f(v) for any strictly "
-        "increasing f: Eff(x; v) == Eff(x; f(v)).",
-        "Amigó et al. 2020, Property 1; Sakai 2022 Table 1 (d)",
-        logic="∀ x ∀ v ∀ strictly increasing f: Eff(x; v) = Eff(x; f(v))",
-        procedures={"oc": f"{_OC}:ORDINAL_INVARIANCE", "oq": f"{_OQ}:ORDINAL_INVARIANCE"},
-    ),
-    Claim(
-        "ordinal_monotonicity",
-        "Ordinal monotonicity",
-        ("oc",),
-        "universal",
-        "If s' differs from s on at least one item and every changed item moved strictly toward "
-        "its gold class without passing it (s(d) > s'(d) >= g(d) or s(d) < s'(d) <= g(d)), "
-        "then s' scores strictly better than s.",
-        "Amigó et al. 2020, Property 2; Sakai 2021 Table 4 (i)",
-        logic="∀ g, s, s' with s' = s moved toward g (≥ 1 item, none passing g): "
-        "Eff(s', g) > Eff(s, g)",
-        options=_STRICT,
-        procedures={"oc": f"{_OC}:ORDINAL_MONOTONICITY"},
-    ),
-    Claim(
-        "imbalance",
-        "Imbalance",
-        ("oc",),
-        "universal",
-        "For contiguous classes c1, c2, c3 (either direction) with |c1| > |c3| in the gold, the "
-        "system equal to the gold but for one item of c1 moved to c2 scores strictly better than "
-        "the system equal to the gold but for one item of c3 moved to c2.",
-        "Amigó et al. 2020, Property 3; Sakai 2021 Table 4 (iii)",
-        logic="∀ g ∀ contiguous (c1, c2, c3) with |c1| > |c3| ≥ 1: "
-        "Eff(g[d1→c2], g) > Eff(g[d3→c2], g)",
-        options={**_STRICT, "min_classes": 3},
-        procedures={"oc": f"{_OC}:IMBALANCE"},
-    ),
-    Claim(
-        "symmetry",
-        "Symmetry",
-        ("oc", "oq"),
-        "universal",
-        "Swapping system and gold leaves the score unchanged: Eff(M) == Eff(M.T) for OC, "
-        "D(p, q) == D(q, p) for OQ.",
-        "Sakai 2021 Table 7 (ii); Sakai 2022 Table 1 (c)",
-        logic="∀ M: Eff(M) = Eff(Mᵀ);  ∀ p, q: D(p, q) = D(q, p)",
-        procedures={"oc": f"{_OC}:SYMMETRY", "oq": f"{_OQ}:SYMMETRY"},
-    ),
-    Claim(
-        "priority_preservation",
-        "Priority preservation (a)",
-        ("oq",),
-        "universal",
-        "If p orders every pair of bins as q does (same sign of p_i - p_j and q_i - q_j, ties "
-        "included), D(p, q) equals D(q, q).",
-        "Sakai 2022 §2.3 (priority preserving property)",
-        logic="∀ p, q with sign(p_i - p_j) = sign(q_i - q_j) ∀ i, j: D(p, q) = D(q, q)",
-        procedures={"oq": f"{_OQ}:PRIORITY_PRESERVATION"},
-    ),
-    Claim(
-        "priority_violation",
-        "Priority preservation (b)",
-        ("oq",),
-        "universal",
-        "If p does not order some pair of bins as q does, D(p, q) is strictly worse than D(q, q).",
-        "Sakai 2022 §2.3 (priority preserving property)",
-        logic="∀ p, q with sign(p_i - p_j) ≠ sign(q_i - q_j) for some i, j: D(p, q) worse "
-        "than D(q, q)",
-        options=_STRICT,
-        procedures={"oq": f"{_OQ}:PRIORITY_VIOLATION"},
-    ),
-    Claim(
-        "constant_system_discrimination",
-        "Constant-system discrimination",
-        ("oc",),
-        # The existential quantifier is the inner one (over the C constant
-        # systems); the checker decides it exhaustively for each gold, so a
-        # single gold refutes the claim: its outer form is universal.
-        "universal",
-        "For a gold with at least two non-empty classes of pairwise different sizes, not all "
-        "constant systems ('always class k') receive the same score.",
-        "Sakai 2021 Table 4 (ii)",
-        logic="∀ g with ≥ 2 non-empty classes of pairwise different sizes "
-        "∃ k, k': Eff(always k, g) ≠ Eff(always k', g)",
-        procedures={"oc": f"{_OC}:CONSTANT_SYSTEM_DISCRIMINATION"},
-    ),
-    Claim(
-        "point_mass_monotonicity",
-        "Ordinal monotonicity (point mass)",
-        ("oq",),
-        "universal",
-        "For one-hot estimates e_a and e_b lying on the same side of all gold mass with a nearer "
-        "to it, e_a scores strictly better than e_b.",
-        "Sakai 2021 Table 7 (i) 'handles ordinal classes'",
-        logic="∀ q ∀ b < a < min supp(q) (or mirrored): D(e_a, q) better than D(e_b, q)",
-        options={**_STRICT, "min_classes": 3},
-        procedures={"oq": f"{_OQ}:POINT_MASS_MONOTONICITY"},
-    ),
-    Claim(
-        "mass_transfer_monotonicity",
-        "Ordinal monotonicity (mass transfer)",
-        ("oq",),
-        "universal",
-        "Moving probability mass eps > 0 of the estimate one bin further away from all gold mass "
-        "gives a strictly worse score.",
-        "DESIGN §5 claim 7",
-        logic="∀ q, p ∀ i ≤ min supp(q), eps ∈ (0, p_i]: D(p - eps·e_i + eps·e_(i-1), q) worse "
-        "than D(p, q) (or mirrored)",
-        options=_STRICT,
-        procedures={"oq": f"{_OQ}:MASS_TRANSFER_MONOTONICITY"},
-    ),
-    Claim(
-        "identity",
-        "Identity of indiscernibles",
-        ("oc", "oq"),
-        "universal",
-        "OQ: D(p, q) is optimal if and only if p == q. OC: the perfect system (diagonal confusion "
-        "matrix) scores the measure's optimum.",
-        "Sebastiani 2020 (IoI)",
-        logic="OQ: ∀ q: D(q, q) = opt and ∀ p ≠ q: D(p, q) ≠ opt;  OC: ∀ g: Eff(g, g) = opt",
-        options=_STRICT,
-        procedures={"oc": f"{_OC}:IDENTITY", "oq": f"{_OQ}:IDENTITY"},
-    ),
-    Claim(
-        "well_defined",
-        "Well-definedness",
-        ("oc", "oq"),
-        "universal",
-        "On every valid input (empty classes, one class only, constant systems, one-hot and "
-        "uniform distributions, huge counts) the measure returns a finite value in its declared "
-        "range or raises its declared 'undefined' error; never NaN, inf, a warning or another "
-        "exception.",
-        "DESIGN §5 claim 9",
-        logic="∀ valid x: Eff(x) finite ∈ range, or x is a declared undefined case",
-        procedures={"oc": f"{_OC}:WELL_DEFINED", "oq": f"{_OQ}:WELL_DEFINED"},
-    ),
-    Claim(
-        "count_scale_invariance",
-        "Count-scale invariance",
-        ("oc",),
-        "universal",
-        "Multiplying every count of the confusion matrix by k > 0 leaves the score unchanged.",
-        "DESIGN §5 claim 10",
-        logic="∀ M ∀ k > 0: Eff(k·M) = Eff(M)",
-        procedures={"oc": f"{_OC}:COUNT_SCALE_INVARIANCE"},
-    ),
-)
-
-_BUILTIN_PRECONDITIONS = (
-    Precondition(
-        "no_empty_gold_class",
-        ("oc",),
-        "Every class has at least one gold item.",
-        {"oc": f"{_PRE}:no_empty_gold_class"},
-    ),
-    Precondition(
-        "no_empty_system_class",
-        ("oc",),
-        "Every class has at least one system item.",
-        {"oc": f"{_PRE}:no_empty_system_class"},
-    ),
-    Precondition(
-        "at_least_two_gold_classes",
-        ("oc",),
-        "At least two classes have gold items.",
-        {"oc": f"{_PRE}:at_least_two_gold_classes"},
-    ),
-    Precondition(
-        "at_least_three_classes",
-        ("oc", "oq"),
-        "The scale has at least three classes.",
-        {"oc": f"{_PRE}:at_least_three_classes", "oq": f"{_PRE}:at_least_three_classes"},
-    ),
-    Precondition(
-        "equidistant_values",
-        ("oc", "oq"),
-        "Class values are equally spaced (the default 0 .. C-1).",
-        {"oc": f"{_PRE}:equidistant_values", "oq": f"{_PRE}:equidistant_values"},
-    ),
-    Precondition(
-        "gold_not_uniform",
-        ("oq",),
-        "The gold distribution is not uniform.",
-        {"oq": f"{_PRE}:gold_not_uniform"},
-    ),
-    Precondition(
-        "no_zero_bin",
-        ("oq",),
-        "Neither the system nor the gold distribution has a zero bin.",
-        {"oq": f"{_PRE}:no_zero_bin"},
-    ),
-    Precondition(
-        "gold_no_zero_bin",
-        ("oq",),
-        "The gold distribution has no zero bin.",
-        {"oq": f"{_PRE}:gold_no_zero_bin"},
-    ),
-)
-
-for _c in _BUILTIN_CLAIMS:
-    register_claim(replace(_c, required=True))
-for _p in _BUILTIN_PRECONDITIONS:
-    register_precondition(_p)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from axiometrics.atomic import write_text
 from axiometrics.claims import claims_for_family
-from axiometrics.families import registered_families
+from axiometrics.family import registered_families
 from axiometrics.registry import Registry, default_registry
 
 __all__ = ["md_code", "md_escape", "md_fence", "render_measure_reference"]

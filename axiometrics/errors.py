@@ -5,24 +5,42 @@ Every error subclasses :class:`AxiometricsError` and one built-in exception
 the precise type or the built-in one they already expect.  Messages follow
 the ``name=value!r`` style: they name the argument, state what was expected
 and show what was received.
+
+Every public error is defined here, whichever subpackage raises it, except
+:class:`axiometrics.strategies.StrategyArgumentError`, which also subclasses
+Hypothesis' ``InvalidArgument`` (this module imports the standard library
+only).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 __all__ = [
+    "AgreementInputError",
     "AxiometricsError",
+    "CallTimeoutError",
     "DataFileError",
     "DuplicateMeasureError",
+    "HypothesisInternalsError",
     "InputTypeError",
     "InvalidInputError",
     "InvalidParameterError",
     "MeasureImplementationError",
+    "MetaInputError",
+    "MissingDependencyError",
+    "MissingRatingError",
+    "MixedLabelTypesError",
+    "NoPairableUnitsError",
     "PluginLoadWarning",
     "RegistrationError",
+    "ReportWriteError",
+    "ScaleRangeError",
+    "ScoreRangeError",
     "UndefinedMeasureError",
+    "UndefinedScoreError",
     "UnknownClaimError",
+    "UnknownDatasetError",
     "UnknownLabelError",
     "UnknownMeasureError",
 ]
@@ -163,3 +181,140 @@ class PluginLoadWarning(UserWarning):
     The message names the entry point (``name = module:object``), the
     exception type and message; the built-in measures keep working.
     """
+
+
+class AgreementInputError(InvalidInputError):
+    """Annotations are malformed: wrong shape, mismatched lengths, fewer than two coders.
+
+    Also raised for labelled (pandas) annotations that cannot be aligned by
+    item: repeated item labels, Series that share no item, a DataFrame whose
+    orientation is neither stated nor named by its axes.
+    """
+
+
+class MissingRatingError(AgreementInputError):
+    """A coefficient that needs complete units met a missing rating (NaN or ``None``).
+
+    Cohen's kappa, Scott's pi and Fleiss' kappa need every coder's label on
+    every unit; pass ``missing="drop"`` to leave incomplete units out, or use
+    Krippendorff's alpha, which is defined with missing values.
+    """
+
+
+class NoPairableUnitsError(AgreementInputError):
+    """No unit carries two or more labels, so there is nothing to compare."""
+
+
+class MixedLabelTypesError(AgreementInputError):
+    """Labels (or labels and categories) of more than one type, such as ``1`` and ``"1"``.
+
+    Numbers, text and booleans are never compared with one another: ``1``
+    and ``"1"`` would be two categories, ``True`` and ``1`` one.  As in
+    scikit-learn, such a mixture is refused; convert the labels to one type.
+    """
+
+
+class ScaleRangeError(AgreementInputError):
+    """Interval labels so large (or so close to zero) that ``D_o`` and ``D_e`` are not floats.
+
+    Interval alpha itself is computed exactly at any magnitude (on values
+    scaled by a power of two), but its disagreements are reported in squared
+    label units, which overflow beyond about ``1e154`` and underflow below
+    about ``1e-154``.  Alpha does not change when every label is multiplied
+    by one number, so rescale the labels.
+
+    Attributes
+    ----------
+    largest
+        The largest label magnitude.
+    problem
+        ``"exceed"`` (overflow) or ``"fall below"`` (underflow).
+    """
+
+    def __init__(self, message: str, *, largest: float, problem: str) -> None:
+        super().__init__(message)
+        self.largest = largest
+        self.problem = problem
+
+
+class ScoreRangeError(InvalidInputError):
+    """A result in score units (a mean, an interval, a sum of squares) is not a finite float.
+
+    The tests themselves are scale invariant and are computed on rescaled
+    scores, so their p-values, statistics and effect sizes are exact at any
+    magnitude; but a number reported in the scores' own units (for example
+    the sum of squares of scores near ``1e300``) can lie outside the float
+    range.  The message names the quantity and says to divide the scores by
+    a constant first.
+    """
+
+
+class UndefinedScoreError(UndefinedMeasureError):
+    """A measure is undefined for some (topic, system) cells of a score matrix.
+
+    Attributes
+    ----------
+    cells
+        The ``(topic, system)`` keys of the undefined cells.
+    """
+
+    def __init__(
+        self,
+        measure: str,
+        cells: Sequence[tuple[Hashable, Hashable]],
+        reason: str,
+        hint: str = "pass on_undefined=<number> to fill these cells or on_undefined='drop' to "
+        "leave the measure out",
+    ) -> None:
+        self.cells = tuple(cells)
+        super().__init__(measure, [], reason)
+        shown = ", ".join(f"(topic={t!r}, system={s!r})" for t, s in self.cells[:5])
+        more = f" and {len(self.cells) - 5} more" if len(self.cells) > 5 else ""
+        self.args = (f"measure={measure!r} is undefined at {shown}{more}: {reason}; {hint}",)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class MissingDependencyError(AxiometricsError, ImportError):
+    """An optional dependency needed for the requested feature is not installed.
+
+    The message says what to install (e.g. ``pip install pyarrow`` for Parquet files).
+    """
+
+
+class UnknownDatasetError(InvalidParameterError):
+    """No shipped collection has the requested name; the message lists the available ones."""
+
+
+class ReportWriteError(AxiometricsError, OSError):
+    """The report could not be written; the previous report (if any) is intact."""
+
+
+class CallTimeoutError(MeasureImplementationError):
+    """A call of a user's callable did not return within the time limit."""
+
+
+class HypothesisInternalsError(AxiometricsError, RuntimeError):
+    """The installed Hypothesis lacks (or changed) an internal the checker relies on.
+
+    Attributes
+    ----------
+    version
+        The installed Hypothesis version.
+    attribute
+        The dotted name of the missing or changed internal.
+    """
+
+    def __init__(self, message: str, *, version: str, attribute: str) -> None:
+        super().__init__(message)
+        self.version = version
+        self.attribute = attribute
+
+
+#: Meta-evaluation input is malformed: runs, topics, items or score matrices
+#: (a run missing topics or items, duplicate ids, too few systems or topics).
+#: It is :class:`DataFileError`, which the shared readers of
+#: :mod:`axiometrics.io` raise, so catching either name catches every data
+#: problem.
+MetaInputError = DataFileError

@@ -22,25 +22,45 @@ refused.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import os
+import warnings
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from axiometrics.errors import InvalidInputError, InvalidParameterError, RegistrationError
+from axiometrics.errors import (
+    InvalidInputError,
+    InvalidParameterError,
+    PluginLoadWarning,
+    RegistrationError,
+)
 from axiometrics.scale import validate_values
 
 __all__ = [
+    "BUILTIN_DISTRIBUTION",
+    "DISABLE_ENV",
+    "FAMILY_ENTRY_POINT_GROUP",
     "CallSignature",
     "Family",
+    "GeneratedDataset",
+    "LabelCollections",
     "Prepared",
     "companion_families",
-    "family",
+    "entry_point_distribution",
+    "entry_point_order",
+    "get_family",
+    "installed_entry_points",
     "label_batch",
     "label_values",
+    "load_family_entry_point",
+    "load_family_entry_points",
+    "load_installed_families",
     "register_family",
     "registered_families",
+    "skipped_plugin_warning",
+    "third_party_enabled",
     "values_and_batch",
 ]
 
@@ -93,6 +113,66 @@ class CallSignature:
 
 
 @dataclass(frozen=True)
+class LabelCollections:
+    """How a family reads the label collections shipped with axiometrics.
+
+    The ``"synthetic"`` collection and the real ones of
+    :func:`axiometrics.datasets.names` hold per-item gold and system labels;
+    a family with this hook loads them (``datasets.load(name, family)``) and
+    the report meta-evaluates its measures on them.
+
+    Attributes
+    ----------
+    runs
+        ``"labels"``: the runs are :class:`~axiometrics.io.LabelRuns`
+        (per-item labels, confusion matrices); ``"distributions"``:
+        :class:`~axiometrics.io.DistributionRuns` (per-topic class
+        distributions; a real collection's ``estimates=`` applies).
+    synthetic_title
+        The report's title of the synthetic collection's data set.
+    synthetic_scores
+        What the family's measures score on the synthetic collection, for
+        the data set's description (``"OC measures on the confusion matrices"``).
+    real_scores
+        The same on a real collection.
+    """
+
+    runs: str
+    synthetic_title: str
+    synthetic_scores: str
+    real_scores: str
+
+
+@dataclass(frozen=True)
+class GeneratedDataset:
+    """A collection a family generates itself (seeded), loadable with :mod:`axiometrics.datasets`.
+
+    Attributes
+    ----------
+    name
+        The collection's name in :func:`axiometrics.datasets.names`.
+    load
+        ``load() -> runs``: the runs the meta-evaluation takes.
+    describe
+        ``describe() -> dict``: its metadata, with the keys of
+        :func:`axiometrics.datasets.describe`.
+    report_title
+        The report's title of its data set.
+    report_description
+        ``report_description(runs) -> str``: one paragraph about the data, for the report.
+    report_on_undefined
+        The report's undefined-score policy on it (see :mod:`axiometrics.meta.scoring`).
+    """
+
+    name: str
+    load: Callable[[], Any]
+    describe: Callable[[], dict[str, Any]]
+    report_title: str
+    report_description: Callable[[Any], str]
+    report_on_undefined: Any = "raise"
+
+
+@dataclass(frozen=True)
 class Family:
     """A family of measures sharing an input convention.
 
@@ -102,6 +182,9 @@ class Family:
         Short identifier (``"oc"``).
     title
         Display name.
+    abbreviation
+        The short name the literature uses (``"OC"``); headings then read
+        "title (abbreviation)" (:attr:`heading`).  Empty: the title alone.
     inputs
         Names of the positional inputs of its compute functions.
     prepare
@@ -127,6 +210,39 @@ class Family:
         Registered measure names whose unanimous improvements define the
         coverage (UIR) reference on this family's data (empty: the
         meta-evaluation's default, :data:`axiometrics.meta.coverage.DEFAULT_REFERENCE`).
+    ordered
+        Whether the class order means something (``False``: e.g. nominal
+        classes; label files then need no order, and class values are not read).
+    read_runs
+        ``read_runs(gold, systems, *, scale, scale_option, require_topic) -> runs``:
+        reads a gold file and system run files (paths, or name -> path) into
+        the runs its measures score (``axiometrics score``, ``meta``,
+        ``report``); ``scale`` is a :class:`~axiometrics.ClassScale` or
+        ``None``, ``scale_option`` the option named in scale errors,
+        ``require_topic`` whether gold rows must name their topic.  ``None``:
+        the family reads no run files.
+    label_collections
+        How the family loads the shipped label collections
+        (:class:`LabelCollections`); ``None``: it loads none.
+    generated_datasets
+        Collections the family generates itself (:class:`GeneratedDataset`);
+        empty: none.
+    reference_cases
+        ``reference_cases(max_count) -> hypothesis strategy`` of
+        :class:`~axiometrics.checker.Case` objects: the inputs a differential
+        check (``check(..., reference=...)``) scores with both measures
+        (``max_count`` caps the counts, ``None``: the default).  ``None``: the
+        cases of the family's ``well_defined`` procedure.
+    rank
+        Where the family is listed among the registered ones (lower first,
+        then in registration order): the built-ins ``oc``, ``oq``,
+        ``nominal``, ``scored`` have 10, 20, 30, 40; the default (1000) lists
+        a plugin's family after them.
+    example_display
+        How a counterexample shows an entry's inputs: ``"distributions"``
+        (system and gold distributions as exact fractions, drawn as bars in
+        the report); ``None``: by their shape (one 2-D input as a matrix,
+        others as vectors named after :attr:`inputs`).
     """
 
     name: str
@@ -140,6 +256,21 @@ class Family:
         default=(), compare=False, repr=False
     )
     coverage_reference: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    ordered: bool = field(default=True, compare=False)
+    read_runs: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
+    label_collections: LabelCollections | None = field(default=None, compare=False, repr=False)
+    generated_datasets: tuple[GeneratedDataset, ...] = field(default=(), compare=False, repr=False)
+    reference_cases: Callable[[int | None], Any] | None = field(
+        default=None, compare=False, repr=False
+    )
+    example_display: str | None = field(default=None, compare=False)
+    rank: int = field(default=1000, compare=False)
+    abbreviation: str = field(default="", compare=False)
+
+    @property
+    def heading(self) -> str:
+        """The family's heading in tables and reports: the title, then the abbreviation."""
+        return f"{self.title} ({self.abbreviation})" if self.abbreviation else self.title
 
     @property
     def signature_names(self) -> tuple[str, ...]:
@@ -212,7 +343,16 @@ def label_values(values: np.ndarray) -> np.ndarray:
     return arr.astype(np.int64) if np.all(arr == np.round(arr)) else arr
 
 
+#: The entry-point group of families (a :class:`Family`, a list of them, or a
+#: callable returning either).
+FAMILY_ENTRY_POINT_GROUP = "axiometrics.families"
+#: The distribution whose plugins are built in (their failures are bugs, never skipped).
+BUILTIN_DISTRIBUTION = "axiometrics"
+#: Set to ``1`` to load the built-in plugins only.
+DISABLE_ENV = "AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS"
+
 _FAMILIES: dict[str, Family] = {}
+_INSTALLED_LOADED: list[bool] = [False]
 
 
 def register_family(new: Family, *, plugin: str = "axiometrics") -> Family:
@@ -225,19 +365,37 @@ def register_family(new: Family, *, plugin: str = "axiometrics") -> Family:
     return new
 
 
-def family(name: str) -> Family:
-    """Look a family up by name, case-insensitively."""
+def get_family(name: str) -> Family:
+    """Look a family up by name, case-insensitively.
+
+    A name not registered yet loads the installed ``axiometrics.families``
+    entry points first (once per process, see :func:`load_installed_families`),
+    so ``get_family("oc")`` works right after ``import axiometrics``.
+
+    Raises
+    ------
+    RegistrationError
+        For a name no registered or installed family has (the message lists
+        the known ones).
+    """
+    key = name.lower() if isinstance(name, str) else None
+    if key is not None and key in _FAMILIES:
+        return _FAMILIES[key]
+    load_installed_families()
     try:
         return _FAMILIES[name.lower()]
     except (KeyError, AttributeError):
-        raise RegistrationError(
-            f"unknown family={name!r} (known: {', '.join(_FAMILIES)})"
-        ) from None
+        known = ", ".join(f.name.lower() for f in registered_families())
+        raise RegistrationError(f"unknown family={name!r} (known: {known})") from None
 
 
 def registered_families() -> tuple[Family, ...]:
-    """All registered families."""
-    return tuple(_FAMILIES.values())
+    """All registered families by :attr:`Family.rank`, then in registration order.
+
+    The installed ones are loaded first (see :func:`get_family`).
+    """
+    load_installed_families()
+    return tuple(sorted(_FAMILIES.values(), key=lambda f: f.rank))
 
 
 def companion_families(name: str) -> list[str]:
@@ -246,8 +404,149 @@ def companion_families(name: str) -> list[str]:
     Data of one family feed the measures of its companions unchanged: OC runs
     give confusion matrices, so with the built-in plugins
     ``companion_families("oc")`` is ``["nominal"]`` (and ``"nominal"``'s
-    companion is ``"oc"``).  Plugin families register when the default
-    registry loads, so call this after it has.
+    companion is ``"oc"``).
     """
-    own = family(name)
-    return [f.name for f in _FAMILIES.values() if f.name != own.name and f.inputs == own.inputs]
+    own = get_family(name)
+    return [f.name for f in registered_families() if f.name != own.name and f.inputs == own.inputs]
+
+
+def load_family_entry_point(ep: Any) -> None:
+    """Register the families one entry point of ``axiometrics.families`` provides.
+
+    The entry point's object is a :class:`Family`, an iterable of them, or a
+    callable returning either.  All of its families are registered or none;
+    the identical object already registered (loaded before, e.g. by a second
+    :class:`~axiometrics.registry.Registry`) is not a clash.
+
+    Raises
+    ------
+    RegistrationError
+        For an object that is not a family, or a name another family has.
+    """
+    obj = ep.load()
+    if callable(obj) and not isinstance(obj, Family):
+        obj = obj()
+    items = [obj] if isinstance(obj, Family) else list(obj)
+    fresh: dict[str, Family] = {}
+    for item in items:
+        if not isinstance(item, Family):
+            raise RegistrationError(
+                f"plugin={ep.name!r}: families entry points must provide Family objects "
+                f"(got {type(item).__name__})"
+            )
+        known = _FAMILIES.get(item.name.lower())
+        if known is item:
+            continue  # loaded before (another registry, or the plugin module itself)
+        if known is not None or item.name.lower() in fresh:
+            raise RegistrationError(
+                f"plugin={ep.name!r} family={item.name!r}: a family with this name is "
+                "already registered"
+            )
+        fresh[item.name.lower()] = item
+    for item in fresh.values():  # all of the entry point's families or none
+        register_family(item, plugin=ep.name)
+
+
+def entry_point_distribution(ep: Any) -> str:
+    """The name of the distribution that provides an entry point (``""`` if unknown)."""
+    dist = getattr(ep, "dist", None)
+    return getattr(dist, "name", "") or ""
+
+
+def entry_point_order(ep: Any) -> tuple[bool, int, str]:
+    """Sort key of a plugin entry point: built-ins first, then by family, then by name.
+
+    An entry point named after a registered family (``oc = ...`` in the
+    ``axiometrics.claims`` or ``axiometrics.literature`` group) loads in
+    :func:`registered_families` order, so that what several families share
+    (a claim's families, the literature's sources) is listed in the order of
+    the families themselves, whatever module a process happened to import first.
+    """
+    rank = {f.name: i for i, f in enumerate(registered_families())}
+    return (
+        entry_point_distribution(ep) != BUILTIN_DISTRIBUTION,
+        rank.get(ep.name, len(rank)),
+        ep.name,
+    )
+
+
+def load_family_entry_points(
+    eps: Iterable[Any],
+    *,
+    strict: bool = False,
+    skip: Callable[[Any, BaseException], None],
+) -> None:
+    """Load families entry points, skipping a failing third-party one with ``skip(ep, error)``.
+
+    The one loop of family loading: :meth:`axiometrics.registry.Registry.load_entry_points`
+    and the lookups' first use (:func:`load_installed_families`) both run it.
+    A failing built-in entry point (of :data:`BUILTIN_DISTRIBUTION`) raises, and
+    so does any failure when ``strict``.
+    """
+    for ep in eps:
+        try:
+            load_family_entry_point(ep)
+        except Exception as exc:
+            if strict or entry_point_distribution(ep) == BUILTIN_DISTRIBUTION:
+                raise
+            skip(ep, exc)
+
+
+def third_party_enabled() -> bool:
+    """Whether third-party plugins load (``AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS`` unset)."""
+    return os.environ.get(DISABLE_ENV, "").strip().lower() not in ("1", "true", "yes")
+
+
+def load_installed_families() -> None:
+    """Register the installed ``axiometrics.families`` entry points, once per process.
+
+    Called by the lookups (:func:`get_family`, :func:`registered_families`); the
+    built-in families come first, and third-party ones unless
+    ``AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS`` is set.  A third-party family
+    that fails to load is skipped with one
+    :class:`~axiometrics.errors.PluginLoadWarning`.
+    """
+    if _INSTALLED_LOADED[0]:
+        return
+    _INSTALLED_LOADED[0] = True  # first, so that a lookup while loading does not recurse
+    load_family_entry_points(
+        installed_entry_points(FAMILY_ENTRY_POINT_GROUP),
+        skip=skipped_plugin_warning(FAMILY_ENTRY_POINT_GROUP, "families"),
+    )
+
+
+def installed_entry_points(group: str, *, key: Callable[[Any], Any] | None = None) -> list[Any]:
+    """The installed entry points of ``group``, third-party ones only if enabled.
+
+    Sorted by ``key`` (default: built-ins first, then by name); third-party
+    ones are left out when ``AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS`` is set.
+    """
+    from importlib.metadata import entry_points
+
+    found = sorted(
+        entry_points(group=group),
+        key=key or (lambda ep: (entry_point_distribution(ep) != BUILTIN_DISTRIBUTION, ep.name)),
+    )
+    if not third_party_enabled():
+        found = [ep for ep in found if entry_point_distribution(ep) == BUILTIN_DISTRIBUTION]
+    return found
+
+
+def skipped_plugin_warning(group: str, what: str) -> Callable[[Any, BaseException], None]:
+    """The ``skip`` callback warning once about an entry point of ``group`` that failed to load.
+
+    ``what`` names the built-ins that still work (``"families"``, ``"claims"``).
+    """
+
+    def warn(ep: Any, exc: BaseException) -> None:
+        error = " ".join(f"{type(exc).__name__}: {exc}".split())
+        where = f"{ep.name} = {getattr(ep, 'value', '?')}"
+        dist = entry_point_distribution(ep) or "unknown distribution"
+        warnings.warn(
+            f"skipped the {group} plugin {where} (from {dist}): {error}; the "
+            f"built-in {what} still work; set {DISABLE_ENV}=1 to load the built-ins only",
+            PluginLoadWarning,
+            stacklevel=4,
+        )
+
+    return warn

@@ -6,33 +6,28 @@ claim and a registered measure name; a :class:`LiteratureSource` groups the
 verdicts of one table with the classification of every verdict the checker
 disagrees with (:class:`Disagreement`).
 
-The ordinal tables are core data of this module:
-
-* Amigó et al. (2020), Table 2: ordinal invariance, ordinal monotonicity,
-  imbalance (CEM^ORD's monotonicity and imbalance "provided that there are
-  no empty classes in the gold standard", §4.2);
-* Sakai (2021), Table 4 (OC): (i) ordinal, (ii) constant systems,
-  (iii) imbalance.  Column (i) ("handles ordinal classes") is read as
-  ordinal monotonicity, the only claim that separates the measures the way
-  the column does;
-* Sakai (2021), Table 7 (OQ): (i) handles ordinal classes, read as
-  point-mass monotonicity; (ii) symmetric;
-* Sakai (2022), Table 1: (b) suitable for ordinal classes (point-mass
-  monotonicity) and (d) no equidistance assumption (ordinal invariance);
-  column (c) "symmetric" lost its positions in the flattened source and is
-  left to the checker; §2.3: the priority preserving property holds for
-  DNKT and for none of the quantification measures, and DNKT is not useful
-  on a uniform gold (read as: PPP (b) needs a non-uniform gold).
-
-Family plugins contribute their own sources the way they contribute claims:
-an entry point of the ``axiometrics.literature`` group
-(:data:`LITERATURE_ENTRY_POINT_GROUP`) provides a :class:`LiteratureSource`
-(or a list of them), loaded with the default registry, after the measures;
+The module holds the model and the catalogue, no data: every source comes
+from a plugin, the built-in ones included (the OC and OQ tables of Amigó et
+al. 2020 and Sakai 2021/2022 in :mod:`axiometrics.measures.oc.literature`
+and :mod:`axiometrics.measures.oq.literature`, Potts 2020 in
+:mod:`axiometrics.measures.nominal.literature`).  A plugin contributes its
+sources the way it contributes claims: an entry point of the
+``axiometrics.literature`` group (:data:`LITERATURE_ENTRY_POINT_GROUP`)
+provides a :class:`LiteratureSource` (or a list of them), which the
+registry loading it validates against itself, after the measures;
 :func:`register` does the same at run time.  Registration fails loudly: an
 unknown measure, claim or precondition (with the nearest names), a claim
 outside the measure's families, a verdict or classification filed under
 another source, a classification that names no verdict, or a source key
 registered twice with different content.
+
+This module never imports the registry: :func:`register` is given a
+*measure lookup* (a function from a measure name or alias to its registered
+:class:`~axiometrics.measure.Measure`, or an object with such a ``measure``
+method, e.g. a :class:`~axiometrics.registry.Registry`).  Its default, and
+the loading of the installed plugins before a lookup, come from the layer
+above: :mod:`axiometrics.registry` installs them with
+:func:`set_default_lookup` when it is imported.
 
 Every published verdict the checker disagrees with (at the ``ci`` profile,
 seed 0) is classified: a finding about the measure, a different definition
@@ -54,13 +49,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
-from axiometrics.errors import RegistrationError, UnknownClaimError
+from axiometrics.errors import RegistrationError, UnknownClaimError, UnknownMeasureError
 from axiometrics.suggest import closest
 
 if TYPE_CHECKING:
-    from axiometrics.registry import Registry
+    from axiometrics.measure import Measure
 
 __all__ = [
     "AGREEMENT_KINDS",
@@ -72,6 +67,8 @@ __all__ = [
     "Disagreement",
     "LiteratureSource",
     "LiteratureVerdict",
+    "MeasureLookup",
+    "MeasureSource",
     "abbreviation",
     "classify_agreement",
     "disagreement_for",
@@ -80,6 +77,7 @@ __all__ = [
     "literature_for",
     "register",
     "registered_keys",
+    "set_default_lookup",
     "source",
     "sources",
     "unregister",
@@ -216,266 +214,24 @@ class LiteratureSource:
         object.__setattr__(self, "disagreements", tuple(self.disagreements))
 
 
-# -- the ordinal tables (core data) ----------------------------------------------
-
-_AMIGO_COLUMNS = (
-    ("ordinal_invariance", "Ord. Inv."),
-    ("ordinal_monotonicity", "Ord. Mon."),
-    ("imbalance", "Imb."),
-)
-_AMIGO = {
-    "accuracy": "✓--",
-    "accuracy_within": "✓--",
-    "maac": "✓-✓",
-    "cohen_kappa": "✓-✓",
-    "f1_macro": "✓-✓",
-    "mae_micro": "-✓-",
-    "mse": "-✓-",
-    "mae_macro": "-✓✓",
-    "mse_macro": "-✓✓",
-    "kappa_linear": "-✓✓",
-    "kappa_quadratic": "-✓✓",
-    "cosine": "-✓-",
-    "pearson": "---",
-    "kendall_tau_b": "✓-✓",
-    "spearman": "✓-✓",
-    "kendall_tau_a": "✓--",
-    "mutual_information": "✓-✓",
-    "cem_nom": "✓-✓",
-    "cem_int": "-✓✓",
-    "cem_ord": "✓✓✓",
-}
-
-_SAKAI_T4_COLUMNS = (
-    ("ordinal_monotonicity", "(i) ordinal"),
-    ("constant_system_discrimination", "(ii) constant systems"),
-    ("imbalance", "(iii) imbalance"),
-)
-_SAKAI_T4 = {
-    "kappa_linear": "✓-✓",
-    "alpha_ordinal": "✓✓✓",
-    "alpha_interval": "✓✓✓",
-    "cem_ord": "✓✓✓",
-    "mae_macro": "✓✓✓",
-    "f1_macro": "-✓✓",
-    "hmpr": "-✓✓",
-    "mae_micro": "✓✓-",
-    "accuracy": "-✓-",
-}
-
-_SAKAI_T7_COLUMNS = (
-    ("point_mass_monotonicity", "(i) handles ordinal classes"),
-    ("symmetry", "(ii) symmetric"),
-)
-_SAKAI_T7 = {
-    "nmd": "✓✓",
-    "rsnod": "✓✓",
-    "rnod": "✓-",
-    "nvd": "-✓",
-    "rnss": "-✓",
-    "jsd": "-✓",
-}
+#: A measure lookup: a measure name or alias -> its registered definition
+#: (raising :class:`~axiometrics.errors.UnknownMeasureError` for an unknown name).
+MeasureLookup = Callable[[str], "Measure"]
 
 
-def _table(
-    source: str, columns: tuple[tuple[str, str], ...], rows: dict[str, str]
-) -> list[LiteratureVerdict]:
-    out = []
-    for measure, marks in rows.items():
-        for (claim, column), mark in zip(columns, marks, strict=True):
-            pres: tuple[str, ...] = ()
-            note = ""
-            if source == "amigo2020" and measure == "cem_ord" and claim != "ordinal_invariance":
-                pres = ("no_empty_gold_class",)
-                note = "provided that there are no empty classes in the gold standard (§4.2)"
-            out.append(LiteratureVerdict(source, measure, claim, mark == "✓", column, pres, note))
-    return out
+class MeasureSource(Protocol):
+    """Anything that looks measures up by name, e.g. a :class:`~axiometrics.registry.Registry`."""
 
+    def measure(self, name: str) -> Measure:
+        """The definition registered under ``name`` (a name or an alias)."""
+        ...
 
-def _sakai2022() -> list[LiteratureVerdict]:
-    out = []
-    ordinal = {"nmd", "rnod", "rnod2", "rnadw", "rnadw2"}
-    for m in ("nmd", "rnod", "rnod2", "rnadw", "rnadw2", "nvd", "rnss", "jsd", "dnkt"):
-        out.append(
-            LiteratureVerdict(
-                "sakai2022_t1", m, "point_mass_monotonicity", m in ordinal, "(b) ordinal classes"
-            )
-        )
-    for m in ("nmd", "rnod", "rnod2", "rnadw", "rnadw2"):
-        out.append(
-            LiteratureVerdict(
-                "sakai2022_t1",
-                m,
-                "ordinal_invariance",
-                m in {"nmd", "rnod2", "rnadw2"},
-                "(d) no equidistance",
-            )
-        )
-    for m in ("nmd", "rnod", "rnod2", "rnadw", "rnadw2", "nvd", "rnss", "jsd", "dnkt"):
-        out.append(
-            LiteratureVerdict(
-                "sakai2022_ppp",
-                m,
-                "priority_preservation",
-                m == "dnkt",
-                "PPP",
-                note="DNKT has the PPP; no quantification measure does",
-            )
-        )
-    out.append(
-        LiteratureVerdict(
-            "sakai2022_ppp",
-            "dnkt",
-            "priority_violation",
-            True,
-            "PPP",
-            ("gold_not_uniform",),
-            "DNKT is not useful if the gold distribution is uniform (DESIGN §5 reading: "
-            "PPP (b) fails only on a uniform gold)",
-        )
-    )
-    return out
-
-
-_KAPPA_MON = (
-    "chance correction uses the system marginal: a single item moved toward its gold class "
-    "keeps kappa at 0 (expected and observed disagreement coincide)"
-)
-_KAPPA_IMB = (
-    "gold (2, 1, 1, 1): moving an item of the larger class or of the smaller one into "
-    "class 1 gives the same kappa, so imbalance is not rewarded"
-)
-_SAKAI_ORDINAL = (
-    "Sakai's column (i) asks whether the measure uses class distances at all, not Amigó's "
-    "ordinal monotonicity, which the measure's chance correction breaks"
-)
-_SAKAI_IMBALANCE = (
-    "Sakai's column (iii) asks whether the measure corrects for skewed classes (macro or "
-    "chance correction), not Amigó's imbalance property, which is refuted"
-)
-_CEM_EMPTY = (
-    "refuted only through empty gold classes; Amigó et al. 2020 §4.2 state the property "
-    "for CEM 'provided that there are no empty classes in the gold standard'"
-)
-_RANK_IMB = (
-    "gold (3, 2, 2): rank correlations penalise an error in the larger class more (more tied "
-    "and discordant pairs), the opposite of the property"
-)
-
-#: Classification of every ordinal verdict the checker disagrees with.
-_ORDINAL_DISAGREEMENTS: tuple[Disagreement, ...] = (
-    Disagreement("amigo2020", "kappa_linear", "ordinal_monotonicity", "finding", _KAPPA_MON),
-    Disagreement("amigo2020", "kappa_quadratic", "ordinal_monotonicity", "finding", _KAPPA_MON),
-    Disagreement("amigo2020", "kappa_linear", "imbalance", "finding", _KAPPA_IMB),
-    Disagreement("amigo2020", "kappa_quadratic", "imbalance", "finding", _KAPPA_IMB),
-    Disagreement(
-        "amigo2020",
-        "cosine",
-        "ordinal_monotonicity",
-        "finding",
-        "cosine ignores the scale of the system's value vector: an item of gold class 3 "
-        "predicted 1 or 2 scores 1 either way",
-    ),
-    Disagreement("amigo2020", "kendall_tau_b", "imbalance", "finding", _RANK_IMB),
-    Disagreement("amigo2020", "spearman", "imbalance", "finding", _RANK_IMB),
-    Disagreement(
-        "amigo2020",
-        "mutual_information",
-        "imbalance",
-        "finding",
-        "either move leaves one mixed system class with one stray item, so H(gold | system) "
-        "and MI tie on every imbalance case",
-    ),
-    Disagreement("amigo2020", "cem_int", "ordinal_monotonicity", "precondition", _CEM_EMPTY),
-    Disagreement(
-        "amigo2020",
-        "cem_int",
-        "imbalance",
-        "finding",
-        "refuted also without empty classes: gold (2, 2, 3, 2), interval closeness weighs the "
-        "gold mass around a class, not only the class size",
-    ),
-    Disagreement(
-        "sakai2021_t4", "kappa_linear", "ordinal_monotonicity", "definition", _SAKAI_ORDINAL
-    ),
-    Disagreement("sakai2021_t4", "kappa_linear", "imbalance", "definition", _SAKAI_IMBALANCE),
-    Disagreement(
-        "sakai2021_t4", "alpha_ordinal", "ordinal_monotonicity", "definition", _SAKAI_ORDINAL
-    ),
-    Disagreement("sakai2021_t4", "alpha_ordinal", "imbalance", "definition", _SAKAI_IMBALANCE),
-    Disagreement(
-        "sakai2021_t4", "alpha_interval", "ordinal_monotonicity", "definition", _SAKAI_ORDINAL
-    ),
-    Disagreement("sakai2021_t4", "alpha_interval", "imbalance", "definition", _SAKAI_IMBALANCE),
-    Disagreement("sakai2021_t4", "cem_ord", "ordinal_monotonicity", "precondition", _CEM_EMPTY),
-    Disagreement("sakai2021_t4", "cem_ord", "imbalance", "precondition", _CEM_EMPTY),
-    Disagreement(
-        "sakai2021_t4",
-        "mae_macro",
-        "constant_system_discrimination",
-        "precondition",
-        "refuted with two classes or empty gold classes; Sakai's data (5-class SemEval) has "
-        "every class present, where no counterexample was found",
-    ),
-    Disagreement(
-        "sakai2022_t1",
-        "rnod2",
-        "point_mass_monotonicity",
-        "finding",
-        "its class distance is the gold mass between two classes: with gold (0, 0, 1) estimates "
-        "e0 and e1 tie",
-    ),
-    Disagreement(
-        "sakai2022_t1",
-        "rnadw",
-        "point_mass_monotonicity",
-        "finding",
-        "it averages distance-weighted sums over every class, so estimates placed symmetrically "
-        "about the middle of the scale tie",
-    ),
-    Disagreement(
-        "sakai2022_t1",
-        "rnadw2",
-        "point_mass_monotonicity",
-        "finding",
-        "its class distance is the gold mass between two classes: with gold (0, 0, 1) estimates "
-        "e0 and e1 tie",
-    ),
-)
-
-
-def _ordinal_sources() -> tuple[LiteratureSource, ...]:
-    verdicts = (
-        *_table("amigo2020", _AMIGO_COLUMNS, _AMIGO),
-        *_table("sakai2021_t4", _SAKAI_T4_COLUMNS, _SAKAI_T4),
-        *_table("sakai2021_t7", _SAKAI_T7_COLUMNS, _SAKAI_T7),
-        *_sakai2022(),
-    )
-    meta = (
-        ("amigo2020", "Amigó et al. 2020, Table 2", "A"),
-        ("sakai2021_t4", "Sakai 2021, Table 4", "S4"),
-        ("sakai2021_t7", "Sakai 2021, Table 7", "S7"),
-        ("sakai2022_t1", "Sakai 2022, Table 1", "S22"),
-        ("sakai2022_ppp", "Sakai 2022, §2.3", "S22§"),
-    )
-    return tuple(
-        LiteratureSource(
-            key,
-            citation,
-            abbrev,
-            tuple(v for v in verdicts if v.source == key),
-            tuple(d for d in _ORDINAL_DISAGREEMENTS if d.source == key),
-        )
-        for key, citation, abbrev in meta
-    )
-
-
-#: The ordinal tables, always present (core data).
-_BUILTIN: tuple[LiteratureSource, ...] = _ordinal_sources()
-_BUILTIN_KEYS = {s.key: s for s in _BUILTIN}
 
 #: Sources registered by plugins or :func:`register`, in registration order.
 _REGISTERED: dict[str, LiteratureSource] = {}
+
+#: The default lookup's provider (see :func:`set_default_lookup`); empty until installed.
+_DEFAULT_LOOKUP: list[Callable[[], MeasureLookup]] = []
 
 _KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -483,8 +239,49 @@ _KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 # -- registration -------------------------------------------------------------
 
 
+def set_default_lookup(provider: Callable[[], MeasureLookup]) -> None:
+    """Install the default measure lookup of :func:`register` and the plugin loading.
+
+    :mod:`axiometrics.registry` calls it when imported, with a provider that
+    loads the installed plugins into the default registry (once) and returns
+    its lookup; the lookups of this module (:func:`sources` and the views)
+    call the provider first, so the plugins' sources are registered before
+    they are read.  This module itself never imports the registry.
+
+    Parameters
+    ----------
+    provider
+        ``provider() -> lookup``: loads the plugins and returns the lookup
+        :func:`register` uses when it is given none.
+    """
+    _DEFAULT_LOOKUP[:] = [provider]
+
+
+def _lookup_of(lookup: MeasureLookup | MeasureSource | None, where: str) -> MeasureLookup:
+    if lookup is None:
+        if not _DEFAULT_LOOKUP:
+            raise RegistrationError(
+                f"{where}lookup=None: no default measure lookup is installed (import "
+                "axiometrics.registry, or pass the registry whose measures the source names)"
+            )
+        return _DEFAULT_LOOKUP[0]()
+    method = getattr(lookup, "measure", None)
+    if callable(method):  # a registry
+        found: MeasureLookup = method
+        return found
+    if callable(lookup):
+        return lookup
+    raise RegistrationError(
+        f"{where}lookup={type(lookup).__name__}: expected a registry (an object with a "
+        "measure(name) method) or a function name -> Measure"
+    )
+
+
 def register(
-    source: LiteratureSource, *, registry: Registry | None = None, plugin: str = ""
+    source: LiteratureSource,
+    lookup: MeasureLookup | MeasureSource | None = None,
+    *,
+    plugin: str = "",
 ) -> LiteratureSource:
     """Validate and register a published table.
 
@@ -492,9 +289,13 @@ def register(
     ----------
     source
         The source, its verdicts and its classified disagreements.
-    registry
-        Where the measure names are looked up (default: the default
-        registry; a plugin loaded by a registry is validated against it).
+    lookup
+        Where the measure names are looked up: a registry (e.g. a
+        :class:`~axiometrics.registry.Registry`) or a function from a name
+        or alias to the registered :class:`~axiometrics.measure.Measure`.
+        Default: the default registry (installed by :mod:`axiometrics.registry`,
+        see :func:`set_default_lookup`); a plugin loaded by a registry is
+        validated against that registry.
     plugin
         Name of the plugin, for error messages.
 
@@ -517,11 +318,12 @@ def register(
     --------
     >>> from axiometrics.literature import LiteratureSource, LiteratureVerdict
     >>> from axiometrics.literature import register, unregister
+    >>> from axiometrics.registry import default_registry
     >>> src = LiteratureSource(
     ...     "doc_example", "Example 2026, Table 1", "Ex",
     ...     [LiteratureVerdict("doc_example", "f1", "true_negative_invariance", True, "TN")],
     ... )
-    >>> register(src).verdicts[0].label
+    >>> register(src, default_registry()).verdicts[0].label
     '✓'
     >>> unregister("doc_example")
     """
@@ -531,12 +333,9 @@ def register(
             f"{where}source={type(source).__name__}: expected a LiteratureSource "
             "(axiometrics.literature.LiteratureSource)"
         )
-    if registry is None:
-        from axiometrics.registry import default_registry
-
-        registry = default_registry()
-    checked = _validated(source, registry, f"{where}source={source.key!r}")
-    known = _BUILTIN_KEYS.get(checked.key) or _REGISTERED.get(checked.key)
+    measures = _lookup_of(lookup, where)
+    checked = _validated(source, measures, f"{where}source={source.key!r}")
+    known = _REGISTERED.get(checked.key)
     if known is not None:
         if known == checked:
             return known  # the identical source again (another registry): not a clash
@@ -544,7 +343,7 @@ def register(
             f"{where}source={checked.key!r}: a source with this key is already registered "
             "with different content; give the new table its own key"
         )
-    for other in (*_BUILTIN, *_REGISTERED.values()):
+    for other in _REGISTERED.values():
         if other.abbreviation == checked.abbreviation:
             raise RegistrationError(
                 f"{where}source={checked.key!r}: abbreviation={checked.abbreviation!r} already "
@@ -556,16 +355,13 @@ def register(
 
 
 def unregister(key: str) -> None:
-    """Remove a registered source (the built-in ordinal tables cannot be removed).
+    """Remove a registered source (a plugin's, the built-in plugins' included).
 
     Raises
     ------
     RegistrationError
-        If ``key`` is a built-in source or is not registered (with the
-        nearest registered keys).
+        If ``key`` is not registered (with the nearest registered keys).
     """
-    if key in _BUILTIN_KEYS:
-        raise RegistrationError(f"source={key!r}: a built-in source cannot be unregistered")
     if key not in _REGISTERED:
         raise RegistrationError(_unknown_source(key, _REGISTERED))
     del _REGISTERED[key]
@@ -573,11 +369,11 @@ def unregister(key: str) -> None:
 
 
 def registered_keys() -> tuple[str, ...]:
-    """Keys of the sources registered so far, without loading plugins (not the built-ins)."""
+    """Keys of the sources registered so far, in registration order, without loading plugins."""
     return tuple(_REGISTERED)
 
 
-def _validated(src: LiteratureSource, registry: Registry, where: str) -> LiteratureSource:
+def _validated(src: LiteratureSource, lookup: MeasureLookup, where: str) -> LiteratureSource:
     if not isinstance(src.key, str) or not _KEY.match(src.key):
         raise RegistrationError(
             f"{where}: expected a key of lower-case letters, digits and '_' starting with a letter"
@@ -588,7 +384,7 @@ def _validated(src: LiteratureSource, registry: Registry, where: str) -> Literat
             raise RegistrationError(f"{where} {name}={value!r}: expected a non-empty single line")
     if not src.verdicts:
         raise RegistrationError(f"{where}: expected at least one verdict")
-    verdicts = [_validated_verdict(v, src.key, registry, where) for v in src.verdicts]
+    verdicts = [_validated_verdict(v, src.key, lookup, where) for v in src.verdicts]
     keys = [(v.measure, v.claim) for v in verdicts]
     for key in keys:
         if keys.count(key) > 1:
@@ -596,7 +392,7 @@ def _validated(src: LiteratureSource, registry: Registry, where: str) -> Literat
                 f"{where} measure={key[0]!r} claim={key[1]!r}: listed twice; a source gives one "
                 "verdict per measure and claim"
             )
-    canonical = {v.measure: registry.get(v.measure).name for v in src.verdicts}
+    canonical = {v.measure: lookup(v.measure).name for v in src.verdicts}
     classified: list[Disagreement] = []
     for d in src.disagreements:
         if not isinstance(d, Disagreement):
@@ -631,9 +427,8 @@ def _validated(src: LiteratureSource, registry: Registry, where: str) -> Literat
     return replace(src, verdicts=tuple(verdicts), disagreements=tuple(classified))
 
 
-def _validated_verdict(v: object, key: str, registry: Registry, where: str) -> LiteratureVerdict:
+def _validated_verdict(v: object, key: str, lookup: MeasureLookup, where: str) -> LiteratureVerdict:
     from axiometrics import claims as catalogue
-    from axiometrics.errors import UnknownMeasureError
 
     if not isinstance(v, LiteratureVerdict):
         raise RegistrationError(
@@ -650,11 +445,11 @@ def _validated_verdict(v: object, key: str, registry: Registry, where: str) -> L
             "checks a measure at its default parameters)"
         )
     try:
-        measure = registry.get(v.measure).measure
+        measure = lookup(v.measure)
     except UnknownMeasureError as exc:
         raise RegistrationError(f"{where}: {exc}") from None
     try:
-        catalogue.claim(v.claim)
+        catalogue.get_claim(v.claim)
     except UnknownClaimError as exc:
         raise UnknownClaimError(f"{label}: {exc}") from None
     applicable = [c.name for f in measure.families for c in catalogue.claims_for_family(f)]
@@ -667,7 +462,7 @@ def _validated_verdict(v: object, key: str, registry: Registry, where: str) -> L
         )
     for pre in v.preconditions:
         try:
-            catalogue.precondition(pre)
+            catalogue.get_precondition(pre)
         except UnknownClaimError as exc:
             raise UnknownClaimError(f"{label}: {exc}") from None
     return replace(v, measure=measure.name, preconditions=tuple(v.preconditions))
@@ -685,17 +480,16 @@ _CACHE: dict[str, Any] = {}
 
 
 def _ensure_loaded() -> None:
-    """Load the plugins (and with them the registered sources) once."""
-    from axiometrics.registry import default_registry
-
-    default_registry()
+    """Load the plugins (and with them their sources) through the installed provider, once."""
+    if _DEFAULT_LOOKUP:
+        _DEFAULT_LOOKUP[0]()
 
 
 def sources() -> tuple[LiteratureSource, ...]:
-    """Every source: the ordinal tables, then the registered ones in registration order."""
+    """Every registered source, in registration order (the plugins' first: they load first)."""
     _ensure_loaded()
     if "sources" not in _CACHE:
-        _CACHE["sources"] = (*_BUILTIN, *_REGISTERED.values())
+        _CACHE["sources"] = tuple(_REGISTERED.values())
     return tuple(_CACHE["sources"])
 
 

@@ -25,7 +25,6 @@ imported only when an axiometrics item is collected or run.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -33,50 +32,15 @@ from typing import Any
 
 import pytest
 
+from axiometrics import check_session
+from axiometrics.check_session import PROFILE_NAMES, current_settings
+
 __all__ = ["PROFILE_NAMES", "current_settings"]
 
-#: Profiles accepted by ``--axiometrics-profile`` (those of :mod:`axiometrics.checker.profiles`).
-PROFILE_NAMES = ("ci", "dev", "thorough")
-_RANDOM_SEEDED = ("dev", "thorough")
-_DEFAULT_PROFILE = "ci"
-
-_STATE: dict[str, Any] = {"profile": _DEFAULT_PROFILE, "seed": None, "database": None}
-
-#: Keys of one ``[[tool.axiometrics.measures]]`` entry.
-MEASURE_KEYS = (
-    "callable",
-    "name",
-    "family",
-    "signature",
-    "higher_is_better",
-    "params",
-    "labels_argument",
-    "undefined",
-    "expect",
-    "reference",
-    "optimum",
-    "range",
-    "claims",
-    "integer_labels",
-    "call_timeout",
-)
 #: Keys of the ``[tool.axiometrics]`` table.
 TABLE_KEYS = ("profile", "seed", "measures")
-
-
-def current_settings() -> tuple[str, int | None, Any]:
-    """``(profile, seed, database)`` for claim checks in this session.
-
-    Outside pytest (or before configuration): ``("ci", None, None)``, i.e.
-    seed 0 under the derandomized ``ci`` profile.
-    """
-    database = _STATE["database"]
-    if isinstance(database, str):
-        from hypothesis.database import DirectoryBasedExampleDatabase
-
-        database = DirectoryBasedExampleDatabase(database)
-        _STATE["database"] = database
-    return str(_STATE["profile"]), _STATE["seed"], database
+#: Keys of an entry naming a registered measure (``name`` without ``callable``).
+REGISTERED_KEYS = ("name", "claims", "tolerance")
 
 
 def pytest_addoption(parser: Any) -> None:
@@ -152,10 +116,9 @@ def _setting(config: Any, option: str, ini: str, table_key: str) -> tuple[Any, s
 
 def pytest_configure(config: Any) -> None:
     """Read the profile and seed; a bad value is a usage error naming its option."""
-    config.stash[_PREVIOUS_KEY] = dict(_STATE)
     profile, source = _setting(config, "axiometrics_profile", "axiometrics_profile", "profile")
     if profile is None:
-        profile = _DEFAULT_PROFILE
+        profile = check_session.DEFAULT_PROFILE
     if profile not in PROFILE_NAMES:
         raise pytest.UsageError(f"{source} {profile!r}: expected one of {', '.join(PROFILE_NAMES)}")
     raw_seed, seed_source = _setting(config, "axiometrics_seed", "axiometrics_seed", "seed")
@@ -170,27 +133,30 @@ def pytest_configure(config: Any) -> None:
     worker = getattr(config, "workerinput", None)
     if worker is not None and worker.get("axiometrics_seed") is not None:
         seed = int(worker["axiometrics_seed"])
-    if seed is None and profile in _RANDOM_SEEDED:
+    if seed is None and profile in check_session.RANDOM_SEEDED:
         import secrets
 
         seed = secrets.randbelow(2**32)
-    _STATE["profile"] = profile
-    _STATE["seed"] = seed
     database = config.getini("axiometrics_database")
-    _STATE["database"] = str(Path(str(config.rootpath)) / database) if database else None
+    settings = check_session.SessionSettings(
+        profile=str(profile),
+        seed=seed,
+        database=str(Path(str(config.rootpath)) / database) if database else None,
+    )
+    config.stash[_PREVIOUS_KEY] = check_session.configure(settings)
 
 
 def pytest_unconfigure(config: Any) -> None:
     """Restore the settings of an enclosing session (pytester runs sessions in-process)."""
     previous = config.stash.get(_PREVIOUS_KEY, None)
     if previous is not None:
-        _STATE.update(previous)
+        check_session.configure(previous)
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node: Any) -> None:
     """pytest-xdist: every worker uses the controller's seed."""
-    node.workerinput["axiometrics_seed"] = _STATE["seed"]
+    node.workerinput["axiometrics_seed"] = check_session.current().seed
 
 
 def pytest_report_header(config: Any) -> str:
@@ -289,30 +255,6 @@ class ProjectMeasures(pytest.File):
             yield ClaimItem.from_parent(self, name=item_id, check=check)
 
 
-def _load_callable(text: str) -> Any:
-    module_name, sep, attr = text.partition(":")
-    if not sep or not module_name or not attr:
-        raise ValueError(f"{text!r}: expected 'package.module:function'")
-    try:
-        module = importlib.import_module(module_name)
-    except Exception as exc:
-        raise ValueError(
-            f"{text!r}: importing {module_name!r} failed: {type(exc).__name__}: {exc}"
-        ) from None
-    obj: Any = module
-    for part in attr.split("."):
-        if not hasattr(obj, part):
-            from axiometrics.suggest import closest
-
-            near = closest(part, [n for n in dir(obj) if not n.startswith("_")])
-            hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
-            raise ValueError(f"{text!r}: {module_name!r} has no attribute {part!r}{hint}")
-        obj = getattr(obj, part)
-    if not callable(obj):
-        raise ValueError(f"{text!r} is a {type(obj).__name__}, not a callable")
-    return obj
-
-
 def _unknown_keys(
     table: Mapping[str, Any], allowed: tuple[str, ...], prefix: str
 ) -> list[tuple[str, str]]:
@@ -333,7 +275,8 @@ def parse_table(table: Mapping[str, Any]) -> tuple[list[Any], list[tuple[str, st
     Returns
     -------
     measures
-        Registered names and :class:`~axiometrics.testing.CallableMeasure` objects.
+        One :class:`~axiometrics.checker.spec.MeasureSpec` per valid entry
+        (a registered measure or a callable).
     problems
         ``(key, message)`` per problem, ``key`` being the pyproject key at fault
         (e.g. ``tool.axiometrics.measures[2].callable``).
@@ -359,9 +302,11 @@ def parse_table(table: Mapping[str, Any]) -> tuple[list[Any], list[tuple[str, st
 
 
 def _parse_entry(entry: Mapping[str, Any], prefix: str) -> tuple[Any, list[tuple[str, str]]]:
+    from axiometrics.checker.spec import MeasureSpec, pyproject_keys
     from axiometrics.errors import AxiometricsError
 
-    problems = _unknown_keys(entry, MEASURE_KEYS, prefix)
+    keys = pyproject_keys()
+    problems = _unknown_keys(entry, keys, prefix)
     if "callable" not in entry:
         if "name" not in entry:
             return None, [
@@ -371,7 +316,7 @@ def _parse_entry(entry: Mapping[str, Any], prefix: str) -> tuple[Any, list[tuple
                     "give callable = 'pkg.module:function' or the name of a registered measure",
                 ),
             ]
-        extra = [k for k in entry if k not in ("name", "claims") and k in MEASURE_KEYS]
+        extra = [k for k in entry if k not in REGISTERED_KEYS and k in keys]
         if extra:
             problems.append(
                 (
@@ -380,24 +325,33 @@ def _parse_entry(entry: Mapping[str, Any], prefix: str) -> tuple[Any, list[tuple
                     "registered measure brings its own family and declarations",
                 )
             )
-        from axiometrics.testing import RegisteredMeasure, claim_checks
+        from axiometrics.testing import claim_checks
 
-        claims = entry.get("claims")
         try:
-            claim_checks([RegisteredMeasure(str(entry["name"]))])
+            claim_checks([MeasureSpec(str(entry["name"]))])
         except (AxiometricsError, KeyError) as exc:
             return None, [*problems, (f"{prefix}.name", str(exc))]
         try:
-            found = RegisteredMeasure(str(entry["name"]), tuple(claims) if claims else None)
+            tolerance = _tolerance(entry.get("tolerance"))
+        except (AxiometricsError, TypeError) as exc:
+            return None, [*problems, (f"{prefix}.tolerance", str(exc))]
+        claims = entry.get("claims")
+        try:
+            found = MeasureSpec(
+                str(entry["name"]), claims=tuple(claims) if claims else None, tolerance=tolerance
+            )
             claim_checks([found])
         except (AxiometricsError, KeyError, TypeError) as exc:
             return None, [*problems, (f"{prefix}.claims", str(exc))]
         return (found if not problems else None), problems
+    from axiometrics.loading import load_callable
+
+    text = str(entry["callable"])
     try:
-        func = _load_callable(str(entry["callable"]))
-    except ValueError as exc:
+        func = load_callable(text, prefix=f"{text!r}: ")
+    except AxiometricsError as exc:
         return None, [*problems, (f"{prefix}.callable", str(exc))]
-    from axiometrics.checker.callables import (
+    from axiometrics.checker.callable_options import (
         SIGNATURES,
         callable_family,
         parse_expectations,
@@ -413,8 +367,9 @@ def _parse_entry(entry: Mapping[str, Any], prefix: str) -> tuple[Any, list[tuple
         return None, [*problems, (f"{prefix}.family", str(exc))]
     checks: list[tuple[str, Any]] = [
         ("signature", lambda: _signature(entry.get("signature"), SIGNATURES[family])),
-        ("undefined", lambda: undefined_policy(entry.get("undefined", "error"))),
+        ("undefined", lambda: undefined_policy(entry.get("undefined"))),
         ("expect", lambda: _expect(entry.get("expect", {}), family, parse_expectations)),
+        ("tolerance", lambda: _tolerance(entry.get("tolerance"))),
     ]
     for key, run in checks:
         try:
@@ -425,29 +380,20 @@ def _parse_entry(entry: Mapping[str, Any], prefix: str) -> tuple[Any, list[tuple
         return None, problems
     from axiometrics.testing import callable_measure
 
-    rng = entry.get("range")
+    names = _field_names()
     try:
-        measure = callable_measure(
-            func,
-            family=family,
-            signature=entry.get("signature"),
-            higher_is_better=bool(entry.get("higher_is_better", True)),
-            params=entry.get("params"),
-            labels_argument=entry.get("labels_argument", "auto"),
-            undefined=entry.get("undefined", "error"),
-            expect=entry.get("expect"),
-            reference=entry.get("reference"),
-            name=entry.get("name"),
-            optimum=entry.get("optimum"),
-            score_range=tuple(rng) if rng is not None else None,
-            integer_labels=bool(entry.get("integer_labels", True)),
-            call_timeout=entry.get("call_timeout", 5.0),
-            claims=entry.get("claims"),
-        )
+        options = {
+            names[k]: _value(k, v) for k, v in entry.items() if k not in ("callable", "family")
+        }
+        measure = callable_measure(func, family=family, **options)
     except (AxiometricsError, KeyError, TypeError) as exc:
         message = str(exc)
         key = next(
-            (k for k in MEASURE_KEYS if message.startswith((f"{k}=", f"{k} ", f"{k} key"))),
+            (
+                k
+                for k, name in names.items()
+                if message.startswith((f"{name}=", f"{name} ", f"{name} key"))
+            ),
             "callable",
         )
         if "reference=" in message or "unknown measure" in message:
@@ -456,6 +402,37 @@ def _parse_entry(entry: Mapping[str, Any], prefix: str) -> tuple[Any, list[tuple
             key = "claims"
         return None, [(f"{prefix}.{key}", message)]
     return measure, problems
+
+
+def _field_names() -> dict[str, str]:
+    """``{pyproject key: MeasureSpec field}`` (``range`` is ``score_range``)."""
+    from dataclasses import fields
+
+    from axiometrics.checker.spec import MeasureSpec
+
+    return {f.metadata.get("key", f.name): f.name for f in fields(MeasureSpec)}
+
+
+def _value(key: str, value: Any) -> Any:
+    """A pyproject value as the spec takes it."""
+    if key == "range":
+        return tuple(value)
+    if key in ("higher_is_better", "integer_labels"):
+        return bool(value)
+    if key == "tolerance":
+        return _tolerance(value)
+    return value
+
+
+def _tolerance(value: Any) -> Any:
+    """``tolerance = {atol = ..., rtol = ...}`` as a :class:`Tolerance` (``None``: the default)."""
+    if value is None:
+        return None
+    from axiometrics.checker.tolerance import Tolerance
+
+    if not isinstance(value, dict) or not set(value) <= {"atol", "rtol"}:
+        raise TypeError(f"{value!r}: expected a table {{atol = 1e-13, rtol = 1e-11}}")
+    return Tolerance(**value)
 
 
 def _signature(value: Any, accepted: tuple[str, ...]) -> None:

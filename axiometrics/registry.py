@@ -6,18 +6,19 @@ declaration for a claim that applies, bad parameter specifications, or a
 compute function whose signature cannot take the family's inputs.
 
 Plugins are found through four entry-point groups, loaded in this order:
-``axiometrics.families`` (a :class:`~axiometrics.families.Family` or a list
-of them, registered with :func:`~axiometrics.families.register_family`; the
-identical object already registered, e.g. by a second registry, is not a
-clash), ``axiometrics.claims`` (claims and preconditions),
-``axiometrics.measures`` (a :class:`~axiometrics.plugin.MeasurePlugin`) and
-``axiometrics.literature`` (a :class:`~axiometrics.literature.LiteratureSource`
-or a list of them: published verdicts about the measures, validated against
-this registry by :func:`axiometrics.literature.register`); the built-in ones
-come from the ``axiometrics`` distribution itself.  A claim
-listed by several claims entry points (one claim two families share) is
-registered by the first; the others attach their procedures to it with
-:func:`~axiometrics.claims.add_procedure`.
+``axiometrics.families`` (a :class:`~axiometrics.family.Family` or a list
+of them, registered by :func:`~axiometrics.family.load_family_entry_points`,
+which the family lookups also run on first use; the identical object already
+registered, e.g. by a second registry or a lookup, is not a clash),
+``axiometrics.claims`` (claims and preconditions), ``axiometrics.measures``
+(a :class:`~axiometrics.plugin.MeasurePlugin`) and ``axiometrics.literature``
+(a :class:`~axiometrics.literature.LiteratureSource` or a list of them:
+published verdicts about the measures, validated against this registry by
+:func:`axiometrics.literature.register`); the built-in ones come from the
+``axiometrics`` distribution itself.  Claims entry points are loaded by
+:func:`~axiometrics.claims.load_claim_entry_points`: a claim several families
+share is defined once (:mod:`axiometrics.shared_claims`) and each family adopts
+it with its own procedure (:class:`~axiometrics.claims.ProcedureFor`).
 
 A measure may belong to several families (:attr:`Measure.also_families`)
 that take the same inputs; it then declares every required claim of each,
@@ -33,7 +34,6 @@ from __future__ import annotations
 
 import ast
 import inspect
-import os
 import re
 import warnings
 from collections.abc import Callable, Iterable, Iterator
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
 from axiometrics import claims as claim_catalogue
+from axiometrics import literature as literature_catalogue
 from axiometrics.declarations import Holds, NotApplicable
 from axiometrics.errors import (
     DuplicateMeasureError,
@@ -53,8 +54,18 @@ from axiometrics.errors import (
     UnknownClaimError,
     UnknownMeasureError,
 )
-from axiometrics.families import Family, label_batch, register_family
-from axiometrics.families import family as lookup_family
+from axiometrics.family import (
+    BUILTIN_DISTRIBUTION,
+    DISABLE_ENV,
+    FAMILY_ENTRY_POINT_GROUP,
+    Family,
+    entry_point_distribution,
+    entry_point_order,
+    get_family,
+    label_batch,
+    load_family_entry_points,
+    third_party_enabled,
+)
 from axiometrics.measure import Measure
 from axiometrics.plugin import MeasureDefinition, MeasurePlugin
 from axiometrics.scoring import Evaluation, check_on_undefined, evaluate_compute, run_compute
@@ -71,11 +82,8 @@ __all__ = [
 ]
 
 MEASURE_ENTRY_POINT_GROUP = "axiometrics.measures"
-CLAIM_ENTRY_POINT_GROUP = "axiometrics.claims"
-FAMILY_ENTRY_POINT_GROUP = "axiometrics.families"
-LITERATURE_ENTRY_POINT_GROUP = "axiometrics.literature"
-BUILTIN_DISTRIBUTION = "axiometrics"
-DISABLE_ENV = "AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS"
+CLAIM_ENTRY_POINT_GROUP = claim_catalogue.CLAIM_ENTRY_POINT_GROUP
+LITERATURE_ENTRY_POINT_GROUP = literature_catalogue.LITERATURE_ENTRY_POINT_GROUP
 
 
 @dataclass(frozen=True)
@@ -111,7 +119,7 @@ class Scorer:
         Parameters
         ----------
         *inputs
-            The family's inputs (see :mod:`axiometrics.families`).  OC also
+            The family's inputs (see :mod:`axiometrics.family`).  OC also
             takes ``(gold, system)`` label vectors, gold first like
             scikit-learn's ``(y_true, y_pred)``, and a DataFrame crosstab
             whose axes are named ``gold``/``system``; OQ takes DataFrames
@@ -134,7 +142,7 @@ class Scorer:
             batch keys for labelled batches (e.g. ``from_dataframe(by=...)``).
         """
         check_on_undefined(on_undefined)
-        fam = lookup_family(self.measure.family)
+        fam = get_family(self.measure.family)
         prepared = fam.prepare(fam.coerce_inputs(inputs, scale), values)
         result = run_compute(
             self.compute,
@@ -160,7 +168,7 @@ class Scorer:
             ``scores`` (0-d for one input, else the batch shape; 0 where
             undefined) and the boolean ``undefined`` mask of the same shape.
         """
-        fam = lookup_family(self.measure.family)
+        fam = get_family(self.measure.family)
         prepared = fam.prepare(fam.coerce_inputs(inputs, scale), values)
         return evaluate_compute(self.compute, self.measure, prepared, vectorized=self.vectorized)
 
@@ -256,7 +264,7 @@ class Registry:
         measure.validate_definition(plugin=plugin)
         where = f"plugin={plugin!r} measure={measure.name!r}"
         try:
-            fam = lookup_family(measure.family)
+            fam = get_family(measure.family)
         except RegistrationError as exc:
             raise RegistrationError(f"{where}: {exc}") from None
         measure = replace(
@@ -320,24 +328,18 @@ class Registry:
             it (for plugin authors' own tests).
         """
         _rescan_entry_points()  # plugins installed since the last load are seen
-        for ep in _entry_points(FAMILY_ENTRY_POINT_GROUP, third_party):
-            guard = strict or _dist_name(ep) == BUILTIN_DISTRIBUTION
-            try:
-                self._load_families(ep)
-            except Exception as exc:
-                if guard:
-                    raise
-                self._skip(ep, FAMILY_ENTRY_POINT_GROUP, exc)
-        for ep in _entry_points(CLAIM_ENTRY_POINT_GROUP, third_party):
-            guard = strict or _dist_name(ep) == BUILTIN_DISTRIBUTION
-            try:
-                self._load_claims(ep)
-            except Exception as exc:
-                if guard:
-                    raise
-                self._skip(ep, CLAIM_ENTRY_POINT_GROUP, exc)
+        load_family_entry_points(
+            _entry_points(FAMILY_ENTRY_POINT_GROUP, third_party),
+            strict=strict,
+            skip=lambda ep, exc: self._skip(ep, FAMILY_ENTRY_POINT_GROUP, exc),
+        )
+        claim_catalogue.load_claim_entry_points(
+            sorted(_entry_points(CLAIM_ENTRY_POINT_GROUP, third_party), key=entry_point_order),
+            strict=strict,
+            skip=lambda ep, exc: self._skip(ep, CLAIM_ENTRY_POINT_GROUP, exc),
+        )
         for ep in _entry_points(MEASURE_ENTRY_POINT_GROUP, third_party):
-            guard = strict or _dist_name(ep) == BUILTIN_DISTRIBUTION
+            guard = strict or entry_point_distribution(ep) == BUILTIN_DISTRIBUTION
             saved = (dict(self._scorers), dict(self._aliases))
             try:
                 self._load_measures(ep)
@@ -346,8 +348,10 @@ class Registry:
                     raise
                 self._scorers, self._aliases = saved  # all of the plugin or nothing
                 self._skip(ep, MEASURE_ENTRY_POINT_GROUP, exc)
-        for ep in _entry_points(LITERATURE_ENTRY_POINT_GROUP, third_party):
-            guard = strict or _dist_name(ep) == BUILTIN_DISTRIBUTION
+        for ep in sorted(
+            _entry_points(LITERATURE_ENTRY_POINT_GROUP, third_party), key=entry_point_order
+        ):
+            guard = strict or entry_point_distribution(ep) == BUILTIN_DISTRIBUTION
             try:
                 self._load_literature(ep)
             except Exception as exc:
@@ -355,79 +359,14 @@ class Registry:
                     raise
                 self._skip(ep, LITERATURE_ENTRY_POINT_GROUP, exc)
 
-    @staticmethod
-    def _load_families(ep: EntryPoint) -> None:
-        obj = ep.load()
-        if callable(obj) and not isinstance(obj, Family):
-            obj = obj()
-        items = [obj] if isinstance(obj, Family) else list(obj)
-        fresh: dict[str, Family] = {}
-        for item in items:
-            if not isinstance(item, Family):
-                raise RegistrationError(
-                    f"plugin={ep.name!r}: families entry points must provide Family objects "
-                    f"(got {type(item).__name__})"
-                )
-            try:
-                known = lookup_family(item.name)
-            except RegistrationError:
-                known = None
-            if known is item:
-                continue  # loaded before (another registry, or the plugin module itself)
-            if known is not None or item.name.lower() in fresh:
-                raise RegistrationError(
-                    f"plugin={ep.name!r} family={item.name!r}: a family with this name is "
-                    "already registered"
-                )
-            fresh[item.name.lower()] = item
-        for item in fresh.values():  # all of the entry point's families or none
-            register_family(item, plugin=ep.name)
-
-    def _load_claims(self, ep: EntryPoint) -> None:
-        items = _resolve(ep)
-        for item in items:
-            if not isinstance(item, claim_catalogue.Claim | claim_catalogue.Precondition):
-                raise RegistrationError(
-                    f"plugin={ep.name!r}: claims entry points must provide Claim or "
-                    f"Precondition objects (got {type(item).__name__})"
-                )
-        for item in items:
-            if isinstance(item, claim_catalogue.Claim):
-                if item.name not in {c.name for c in claim_catalogue.registered_claims()}:
-                    claim_catalogue.register_claim(item, plugin=ep.name)
-                    continue
-                # A claim two family plugins share: the first registers it, the others
-                # attach their procedures (an identical procedure again is a no-op).
-                # Sharing means saying the same thing: another statement under a
-                # taken name is a clash, not a merge.
-                taken = claim_catalogue.claim(item.name)
-                if (item.form, item.statement, item.logic) != (
-                    taken.form,
-                    taken.statement,
-                    taken.logic,
-                ):
-                    raise RegistrationError(
-                        f"plugin={ep.name!r} claim={item.name!r}: a claim with this name is "
-                        "already registered with another form, statement or logic; give the "
-                        "new claim its own name, or list the same definition"
-                    )
-                for fam_name, procedure in item.procedures.items():
-                    claim_catalogue.add_procedure(item.name, fam_name, procedure, plugin=ep.name)
-            else:
-                known = {p.name for p in claim_catalogue.registered_preconditions()}
-                if item.name not in known:
-                    claim_catalogue.register_precondition(item, plugin=ep.name)
-
     def _load_measures(self, ep: EntryPoint) -> None:
         obj = ep.load()
         if callable(obj) and not isinstance(obj, MeasurePlugin):
             obj = obj()
         self.register_plugin(obj, name=getattr(obj, "name", ep.name))
-        self._plugins[getattr(obj, "name", ep.name)] = _dist_name(ep)
+        self._plugins[getattr(obj, "name", ep.name)] = entry_point_distribution(ep)
 
     def _load_literature(self, ep: EntryPoint) -> None:
-        from axiometrics import literature as literature_catalogue
-
         obj = ep.load()
         if callable(obj) and not isinstance(obj, literature_catalogue.LiteratureSource):
             obj = obj()
@@ -441,7 +380,7 @@ class Registry:
         before = set(literature_catalogue.registered_keys())
         try:
             for item in items:
-                literature_catalogue.register(item, registry=self, plugin=ep.name)
+                literature_catalogue.register(item, self.measure, plugin=ep.name)
         except Exception:
             for key in literature_catalogue.registered_keys():  # all of the entry point or none
                 if key not in before:
@@ -452,7 +391,7 @@ class Registry:
         where = f"{ep.name} = {getattr(ep, 'value', '?')}"
         error = " ".join(f"{type(exc).__name__}: {exc}".split())
         self._failed[where] = error
-        dist = _dist_name(ep) or "unknown distribution"
+        dist = entry_point_distribution(ep) or "unknown distribution"
         warnings.warn(
             f"skipped the {group} plugin {where} (from {dist}): {error}; the built-in "
             f"measures still work; set {DISABLE_ENV}=1 to load the built-ins only",
@@ -501,7 +440,7 @@ class Registry:
         A measure belonging to several families (``also_families``) is
         listed under each of them.
         """
-        wanted = None if family is None else lookup_family(family).name
+        wanted = None if family is None else get_family(family).name
         return [
             n for n, s in self._scorers.items() if wanted is None or wanted in s.measure.families
         ]
@@ -532,7 +471,7 @@ class Registry:
         out = []
         for name in measure.also_families:
             try:
-                extra = lookup_family(name)
+                extra = get_family(name)
             except RegistrationError as exc:
                 raise RegistrationError(f"{where}: also_families: {exc}") from None
             if extra.name == primary.name or extra.name in out:
@@ -555,7 +494,7 @@ class Registry:
         shown = families[0] if len(families) == 1 else "/".join(families)
         for claim_name, decl in declared.items():
             try:
-                claim = claim_catalogue.claim(claim_name)
+                claim = claim_catalogue.get_claim(claim_name)
             except UnknownClaimError as exc:
                 raise UnknownClaimError(f"{where}: {exc}") from None
             checked_as = measure.claim_family(claim)
@@ -567,7 +506,7 @@ class Registry:
             if isinstance(decl, Holds):
                 for pre in decl.preconditions:
                     try:
-                        condition = claim_catalogue.precondition(pre)
+                        condition = claim_catalogue.get_precondition(pre)
                     except UnknownClaimError as exc:
                         raise UnknownClaimError(f"{where}: claim {claim_name!r}: {exc}") from None
                     if checked_as not in condition.families:
@@ -647,11 +586,6 @@ class Registry:
             )
 
 
-def _dist_name(ep: EntryPoint) -> str:
-    dist = getattr(ep, "dist", None)
-    return getattr(dist, "name", "") or ""
-
-
 _SCAN: list[Any] = []
 
 
@@ -678,20 +612,12 @@ def _rescan_entry_points() -> None:
 
 def _entry_points(group: str, third_party: bool) -> list[EntryPoint]:
     found = sorted(
-        entry_points(group=group), key=lambda ep: (_dist_name(ep) != BUILTIN_DISTRIBUTION, ep.name)
+        entry_points(group=group),
+        key=lambda ep: (entry_point_distribution(ep) != BUILTIN_DISTRIBUTION, ep.name),
     )
     if third_party:
         return found
-    return [ep for ep in found if _dist_name(ep) == BUILTIN_DISTRIBUTION]
-
-
-def _resolve(ep: EntryPoint) -> list[Any]:
-    obj = ep.load()
-    if callable(obj) and not isinstance(obj, claim_catalogue.Claim | claim_catalogue.Precondition):
-        obj = obj()
-    if isinstance(obj, claim_catalogue.Claim | claim_catalogue.Precondition):
-        return [obj]
-    return list(obj)
+    return [ep for ep in found if entry_point_distribution(ep) == BUILTIN_DISTRIBUTION]
 
 
 _DEFAULT: Registry | None = None
@@ -708,7 +634,7 @@ def default_registry() -> Registry:
     """
     global _DEFAULT
     if _DEFAULT is None:
-        third_party = os.environ.get(DISABLE_ENV, "").strip().lower() not in ("1", "true", "yes")
+        third_party = third_party_enabled()
         reg = Registry()
         reg.load_entry_points(third_party=third_party)
         if len(reg) == 0:
@@ -737,3 +663,12 @@ def reset_default_registry(*, third_party: bool | None = None) -> Registry:
     reg.load_entry_points(third_party=third_party)
     _DEFAULT = reg
     return reg
+
+
+def _default_lookup() -> literature_catalogue.MeasureLookup:
+    """The default registry's measure lookup (loading the plugins on first use)."""
+    return default_registry().measure
+
+
+# The literature catalogue never imports the registry: its default lookup comes from here.
+literature_catalogue.set_default_lookup(_default_lookup)

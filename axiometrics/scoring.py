@@ -27,7 +27,7 @@ from axiometrics.errors import (
     MeasureImplementationError,
     UndefinedMeasureError,
 )
-from axiometrics.families import Prepared
+from axiometrics.family import Prepared
 from axiometrics.measure import Measure
 
 __all__ = ["Evaluation", "check_on_undefined", "evaluate_compute", "run_compute"]

@@ -1,33 +1,136 @@
-"""The claim the nominal and scored families share: invariance to class sizes.
+"""Statements several families share, defined once here and registered once by the catalogue.
 
-Both family plugins list :func:`prevalence_invariance` with their own
-procedure in their ``axiometrics.claims`` entry point; the registry
-registers the claim from the first and attaches the other family's
-procedure (it refuses a re-listed claim whose statement differs, so the
-definition lives here once).
+A shared claim (``symmetry``, ``identity``, ...) says one thing about the
+measures of every family that adopts it; each family plugin adopts it by
+giving it a checking procedure for its own inputs
+(:class:`axiometrics.claims.ProcedureFor` in its ``axiometrics.claims``
+entry point, or :func:`axiometrics.claims.add_procedure`).  The catalogue
+(:mod:`axiometrics.claims`) registers these statements before it loads any
+plugin, so no family owns them and the order in which plugins load does not
+decide who defines them.  The preconditions below are shared the same way:
+a family adopts one with a predicate over its inputs
+(:class:`axiometrics.claims.PredicateFor`).
+
+The statements are plain data (this module imports the standard library
+only); :mod:`axiometrics.claims` turns them into
+:class:`~axiometrics.claims.Claim` and
+:class:`~axiometrics.claims.Precondition` objects.  Which families adopt a
+statement is the families' business: the statement texts name the built-in
+ones only to say what the claim means on their inputs.
 """
 
 from __future__ import annotations
 
-from axiometrics.claims import Claim
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
 
-__all__ = ["prevalence_invariance"]
+__all__ = [
+    "SHARED_CLAIMS",
+    "SHARED_PRECONDITIONS",
+    "STRICT_MAX_COUNT",
+    "SharedClaim",
+    "SharedPrecondition",
+]
+
+#: Count cap of the claims whose conclusion is a *strict* comparison of two
+#: scores differing by one item or one count unit: at larger totals such a
+#: difference can fall below float64 resolution (e.g. CEM^ORD, where it is
+#: of order 1/N^2), which would report a tie that is an artefact of
+#: rounding, not a property of the measure.
+STRICT_MAX_COUNT = 100
 
 
-def prevalence_invariance(family: str, procedure: str) -> Claim:
-    """The ``prevalence_invariance`` claim with ``family``'s checking procedure.
+@dataclass(frozen=True)
+class SharedClaim:
+    """A claim statement several families adopt (see :class:`axiometrics.claims.Claim`).
 
-    Parameters
+    Attributes
     ----------
-    family
-        The family the procedure checks (``"nominal"`` or ``"scored"``).
-    procedure
-        A lazy ``"module:attribute"`` reference to the procedure.
+    name, title, statement, reference, logic
+        As on :class:`~axiometrics.claims.Claim`.
+    form
+        ``"universal"`` or ``"existential"``.
+    options
+        Default check options of the claim (see
+        :data:`axiometrics.claims.CLAIM_OPTIONS`).
     """
-    return Claim(
+
+    name: str
+    title: str
+    form: str
+    statement: str
+    reference: str
+    logic: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+
+
+@dataclass(frozen=True)
+class SharedPrecondition:
+    """A precondition several families adopt (see :class:`axiometrics.claims.Precondition`)."""
+
+    name: str
+    description: str
+
+
+_STRICT = {"max_count": STRICT_MAX_COUNT}
+
+#: The shared claims, in catalogue order.
+SHARED_CLAIMS: tuple[SharedClaim, ...] = (
+    SharedClaim(
+        "ordinal_invariance",
+        "Ordinal invariance",
+        "universal",
+        "The score is unchanged when the class values v are replaced by f(v) for any strictly "
+        "increasing f: Eff(x; v) == Eff(x; f(v)).",
+        "Amigó et al. 2020, Property 1; Sakai 2022 Table 1 (d)",
+        "∀ x ∀ v ∀ strictly increasing f: Eff(x; v) = Eff(x; f(v))",
+    ),
+    SharedClaim(
+        "symmetry",
+        "Symmetry",
+        "universal",
+        "Swapping system and gold leaves the score unchanged: Eff(M) == Eff(M.T) for OC, "
+        "D(p, q) == D(q, p) for OQ.",
+        "Sakai 2021 Table 7 (ii); Sakai 2022 Table 1 (c)",
+        "∀ M: Eff(M) = Eff(Mᵀ);  ∀ p, q: D(p, q) = D(q, p)",
+    ),
+    SharedClaim(
+        "identity",
+        "Identity of indiscernibles",
+        "universal",
+        "OQ: D(p, q) is optimal if and only if p == q. OC: the perfect system (diagonal confusion "
+        "matrix) scores the measure's optimum.",
+        "Sebastiani 2020 (IoI)",
+        "OQ: ∀ q: D(q, q) = opt and ∀ p ≠ q: D(p, q) ≠ opt;  OC: ∀ g: Eff(g, g) = opt",
+        options=_STRICT,
+    ),
+    SharedClaim(
+        "well_defined",
+        "Well-definedness",
+        "universal",
+        "On every valid input (empty classes, one class only, constant systems, one-hot and "
+        "uniform distributions, huge counts) the measure returns a finite value in its declared "
+        "range or raises its declared 'undefined' error; never NaN, inf, a warning or another "
+        "exception.",
+        "DESIGN §5 claim 9",
+        "∀ valid x: Eff(x) finite ∈ range, or x is a declared undefined case",
+    ),
+    SharedClaim(
+        "count_scale_invariance",
+        "Count-scale invariance",
+        "universal",
+        "Multiplying every count of the confusion matrix by k > 0 leaves the score unchanged.",
+        "DESIGN §5 claim 10",
+        "∀ M ∀ k > 0: Eff(k·M) = Eff(M)",
+    ),
+    SharedClaim(
         "prevalence_invariance",
         "Prevalence invariance",
-        (family,),
         "universal",
         "Changing the size of one gold class leaves the score unchanged: for confusion "
         "matrices (nominal), multiplying every count of one gold class (a column) by k > 0; "
@@ -35,8 +138,18 @@ def prevalence_invariance(family: str, procedure: str) -> Claim:
         "which the checker compares with the input as given.",
         "Sokolova and Lapalme 2009, A systematic analysis of performance measures for "
         "classification tasks (invariance to changes of class sizes)",
-        logic="nominal: ∀ M ∀ j ∀ k > 0: Eff(M with column j times k) = Eff(M);  scored: "
+        "nominal: ∀ M ∀ j ∀ k > 0: Eff(M with column j times k) = Eff(M);  scored: "
         "∀ s, y ∀ k ∈ ℕ⁺: Eff(s, y with every positive item repeated k times) = Eff(s, y)",
-        procedures={family: procedure},
-        required=True,
-    )
+    ),
+)
+
+#: The shared preconditions, in catalogue order.
+SHARED_PRECONDITIONS: tuple[SharedPrecondition, ...] = (
+    SharedPrecondition("no_empty_gold_class", "Every class has at least one gold item."),
+    SharedPrecondition("no_empty_system_class", "Every class has at least one system item."),
+    SharedPrecondition("at_least_two_gold_classes", "At least two classes have gold items."),
+    SharedPrecondition("at_least_three_classes", "The scale has at least three classes."),
+    SharedPrecondition(
+        "equidistant_values", "Class values are equally spaced (the default 0 .. C-1)."
+    ),
+)

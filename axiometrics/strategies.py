@@ -50,6 +50,7 @@ from axiometrics.errors import InvalidParameterError
 from axiometrics.scale import ClassScale
 
 __all__ = [
+    "BOOLEANS",
     "DEFAULT_MAX_CLASSES",
     "DEFAULT_MAX_COUNT",
     "GoldItemMoves",
@@ -60,6 +61,7 @@ __all__ = [
     "OneHotPair",
     "StrategyArgumentError",
     "SystemImprovement",
+    "bounded_integers",
     "class_counts",
     "class_scales",
     "class_value_pairs",
@@ -78,6 +80,7 @@ __all__ = [
     "orders_agree",
     "priority_preserving_estimates",
     "priority_violating_estimates",
+    "sampled_options",
     "scale_factors",
 ]
 
@@ -92,14 +95,33 @@ MANY_CLASSES = 10
 
 
 @functools.lru_cache(maxsize=4096)
-def _ints(lo: int, hi: int) -> st.SearchStrategy[int]:
-    """``st.integers(lo, hi)``, built once: a new strategy object costs a validation per draw."""
+def bounded_integers(lo: int, hi: int) -> st.SearchStrategy[int]:
+    """Integers in ``lo .. hi``: ``st.integers(lo, hi)``, built once per range.
+
+    A new strategy object costs a validation per draw; generators and
+    procedures drawing small integers in loops share these.
+
+    Parameters
+    ----------
+    lo, hi
+        The bounds, both included.
+    """
     return st.integers(int(lo), int(hi))
 
 
-def _sampled(options: Sequence[Any]) -> st.SearchStrategy[Any]:
-    """``st.sampled_from(options)``, built once per distinct tuple of options."""
+def sampled_options(options: Sequence[Any]) -> st.SearchStrategy[Any]:
+    """One of ``options``: ``st.sampled_from(options)``, built once per distinct tuple.
+
+    Parameters
+    ----------
+    options
+        A non-empty sequence of hashable options.
+    """
     return _sampled_tuple(tuple(options))
+
+
+_ints = bounded_integers
+_sampled = sampled_options
 
 
 @functools.lru_cache(maxsize=4096)
@@ -125,7 +147,9 @@ def _floats(lo: float, hi: float) -> st.SearchStrategy[float]:
     return st.floats(lo, hi)
 
 
-_BOOLEANS = st.booleans()
+#: ``st.booleans()``, built once.
+BOOLEANS: st.SearchStrategy[bool] = st.booleans()
+_BOOLEANS = BOOLEANS
 
 
 def _reused(factory: Callable[..., st.SearchStrategy[Any]]) -> Callable[..., Any]:

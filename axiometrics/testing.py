@@ -45,68 +45,44 @@ check runs.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from axiometrics import check_session
 from axiometrics.errors import InputTypeError, InvalidParameterError
 
 if TYPE_CHECKING:
+    from axiometrics.checker.spec import MeasureSpec
     from axiometrics.checker.subject import Subject
     from axiometrics.checker.verdicts import Verdict
 
 __all__ = [
-    "CallableMeasure",
     "ClaimCheck",
     "RegisteredMeasure",
     "callable_measure",
     "claim_checks",
+    "current_settings",
     "parametrize_with_claims",
 ]
 
 #: The pseudo-claim of a differential check against a built-in measure.
 REFERENCE = "reference"
 
+#: ``(profile, seed, database)`` of the claim checks of this session.
+current_settings = check_session.current_settings
 
-@dataclass(frozen=True)
-class CallableMeasure:
-    """A third-party function described as a measure (see :func:`callable_measure`)."""
 
-    func: Callable[..., Any]
-    family: str
-    name: str
-    signature: str | None = None
-    higher_is_better: bool = True
-    params: Mapping[str, Any] = field(default_factory=dict)
-    labels_argument: str | None = "auto"
-    undefined: Any = "error"
-    expect: Mapping[str, Any] = field(default_factory=dict)
-    reference: str | None = None
-    optimum: float | None = None
-    score_range: tuple[float, float] | None = None
-    integer_labels: bool = True
-    call_timeout: float | None = 5.0
-    claims: tuple[str, ...] | None = None
+def __getattr__(name: str) -> Any:
+    """``CallableMeasure``: the name :class:`~axiometrics.checker.spec.MeasureSpec` had here.
 
-    def subject(self) -> Subject:
-        """The checker's :class:`~axiometrics.checker.subject.Subject` for this function."""
-        from axiometrics.checker.callables import subject_from_callable
+    Resolved on first use, so importing this module stays cheap.
+    """
+    if name == "CallableMeasure":
+        from axiometrics.checker.spec import MeasureSpec
 
-        return subject_from_callable(
-            self.func,
-            family=self.family,
-            signature=self.signature,
-            higher_is_better=self.higher_is_better,
-            name=self.name,
-            optimum=self.optimum,
-            score_range=self.score_range,
-            expect=self.expect,
-            params=self.params,
-            labels_argument=self.labels_argument,
-            undefined=self.undefined,
-            integer_labels=self.integer_labels,
-            call_timeout=self.call_timeout,
-        )
+        return MeasureSpec
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -116,102 +92,65 @@ class RegisteredMeasure:
     name: str
     claims: tuple[str, ...] | None = None
 
+    def spec(self) -> MeasureSpec:
+        """The same measure as a :class:`~axiometrics.checker.spec.MeasureSpec`."""
+        from axiometrics.checker.spec import MeasureSpec
 
-def callable_measure(
-    func: Callable[..., Any],
-    *,
-    family: str,
-    signature: str | None = None,
-    higher_is_better: bool = True,
-    params: Mapping[str, Any] | None = None,
-    labels_argument: str | None = "auto",
-    undefined: Any = "error",
-    expect: Mapping[str, Any] | None = None,
-    reference: str | None = None,
-    name: str | None = None,
-    optimum: float | None = None,
-    score_range: tuple[float, float] | None = None,
-    integer_labels: bool = True,
-    call_timeout: float | None = 5.0,
-    claims: Sequence[str] | None = None,
-) -> CallableMeasure:
+        return MeasureSpec(self.name, claims=self.claims)
+
+
+def callable_measure(func: Callable[..., Any], *, family: str, **options: Any) -> MeasureSpec:
     """Describe a third-party function as a measure whose claims can be checked.
 
     Parameters
     ----------
     func
         The metric, e.g. ``sklearn.metrics.f1_score``.
-    family, signature, higher_is_better, params, labels_argument, undefined
-        How to call it and read its result (see
-        :func:`axiometrics.checker.callables.subject_from_callable`).
-    expect
-        ``{claim: "holds" | "holds if PRECONDITION" | "violated"}``.
-    reference
-        A built-in measure (name or expression) the function must agree with.
-    name
-        The item name (default: the function's name).
-    optimum, score_range, integer_labels, call_timeout
-        As in :func:`axiometrics.checker.check`.
-    claims
-        The claims to make items for (default: every claim of the family).
+    family
+        Its family (``"oc"``, ``"nominal"``, ``"oq"``, ``"scored"`` or a
+        plugin's).
+    **options
+        Any other field of :class:`~axiometrics.checker.spec.MeasureSpec`,
+        with its default: ``signature``, ``higher_is_better``, ``params``,
+        ``labels_argument``, ``undefined``, ``integer_labels``,
+        ``call_timeout`` (how to call it and read its result);
+        ``expect`` (``{claim: "holds" | "holds if PRECONDITION" |
+        "violated"}``); ``reference`` (a built-in measure, name or
+        expression, the function must agree with); ``name`` (the item name,
+        default the function's name); ``optimum``, ``score_range``,
+        ``tolerance``; ``claims`` (the claims to make items for, default
+        every claim of the family).
+
+    Returns
+    -------
+    MeasureSpec
+        The validated description (every option is checked now, not when
+        the items run).
 
     Raises
     ------
     InputTypeError
         If ``func`` is not callable.
-    InvalidParameterError, UnknownClaimError
-        On a bad option, unknown claim, or a signature the function cannot take.
+    InvalidParameterError, UnknownClaimError, UnknownMeasureError
+        On a bad option, unknown claim or reference, or a signature the
+        function cannot take.
     """
     if not callable(func):
         raise InputTypeError(f"func={func!r} must be callable")
-    display = name or getattr(func, "__name__", None) or type(func).__name__
-    measure = CallableMeasure(
-        func=func,
-        family=family,
-        name=str(display),
-        signature=signature,
-        higher_is_better=bool(higher_is_better),
-        params=dict(params or {}),
-        labels_argument=labels_argument,
-        undefined=undefined,
-        expect=dict(expect or {}),
-        reference=reference,
-        optimum=optimum,
-        score_range=score_range,
-        integer_labels=bool(integer_labels),
-        call_timeout=call_timeout,
-        claims=tuple(claims) if claims is not None else None,
-    )
-    subject = measure.subject()  # validates every option now, not when the items run
-    _validate_claims(measure.claims, subject.measure.family)
-    if reference is not None:
-        from axiometrics.registry import default_registry
+    from axiometrics.checker.spec import MeasureSpec
 
-        ref = default_registry().get(reference)
-        if ref.measure.family != family:
-            raise InvalidParameterError(
-                f"reference={reference!r} is a {ref.measure.family} measure, not {family!r}"
-            )
-    return measure
+    return MeasureSpec(func, family=family, **options)
 
 
-def _validate_claims(claims: Iterable[str] | None, family: str) -> None:
-    if claims is None:
-        return
-    from axiometrics.claims import claim as lookup_claim
+def _as_spec(measure: Any) -> MeasureSpec:
+    """A measure given to :func:`claim_checks`, as a spec."""
+    from axiometrics.checker.spec import MeasureSpec
 
-    for name in claims:
-        found = lookup_claim(name)
-        if not found.applies_to(family):
-            raise InvalidParameterError(
-                f"claim {name!r} applies to {list(found.families)} measures, not {family!r}"
-            )
-
-
-def _settings() -> tuple[str, int | None, Any]:
-    from axiometrics import pytest_plugin
-
-    return pytest_plugin.current_settings()
+    if isinstance(measure, MeasureSpec):
+        return measure
+    if isinstance(measure, RegisteredMeasure):
+        return measure.spec()
+    return MeasureSpec(measure)
 
 
 def _literal(value: Any) -> str:
@@ -245,18 +184,20 @@ class ClaimCheck:
         """Run the check; fail, xfail or skip the current test according to the verdict."""
         import pytest
 
-        from axiometrics.checker import check
+        from axiometrics.checker import CheckSettings, check
+        from axiometrics.checker.check import subject_for
         from axiometrics.checker.profiles import resolve_profile
         from axiometrics.checker.reference import check_reference
         from axiometrics.checker.verdicts import Outcome
 
-        profile_name, seed, database = _settings()
-        subject = self._subject()
+        profile_name, seed, database = current_settings()
+        spec = _as_spec(self.target)
+        subject = subject_for(spec)
         if self.claim == REFERENCE:
             profile = resolve_profile(profile_name)
             verdict = check_reference(
                 subject,
-                str(self.target.reference),
+                str(spec.reference),
                 profile=profile,
                 seed_value=profile.seed(seed),
                 database=database,
@@ -264,14 +205,8 @@ class ClaimCheck:
             if verdict.outcome is Outcome.NOT_REFUTED:
                 return
             pytest.fail(self._failure(subject, verdict, "agree with the built-in"), pytrace=False)
-        report = check(
-            subject,
-            [self.claim],
-            settings=profile_name,
-            seed=seed,
-            variants=False,
-            database=database,
-        )
+        settings = CheckSettings(profile=profile_name, seed=seed, variants=False, database=database)
+        report = check(subject, [self.claim], settings=settings, tolerance=spec.tolerance)
         result = report.result(self.claim)
         verdict = result.verdict
         declared = type(result.declared).__name__
@@ -295,15 +230,6 @@ class ClaimCheck:
             )
         if o is Outcome.REFUTED:
             pytest.xfail(f"{verdict.summary()} (no expectation declared)")
-
-    def _subject(self) -> Subject:
-        from axiometrics.checker import resolve_subject
-
-        if isinstance(self.target, CallableMeasure):
-            return self.target.subject()
-        if isinstance(self.target, RegisteredMeasure):
-            return resolve_subject(self.target.name)
-        return resolve_subject(self.target)
 
     def _title(self, subject: Subject) -> str:
         return f"measure {subject.measure.title!r}"
@@ -330,14 +256,15 @@ class ClaimCheck:
         if verdict.example is None:
             return []
         entries = verdict.example.entries
-        if isinstance(self.target, CallableMeasure) and subject.arguments is not None:
-            head, qualname = _import_line(self.target.func)
+        spec = _as_spec(self.target)
+        if not spec.is_registered and subject.arguments is not None:
+            head, qualname = _import_line(spec.measure)
             lines = ["import numpy as np", head]
             for e in entries:
                 if self.claim == REFERENCE and "(built-in)" in e.name:
                     continue
                 args, kwargs = subject.arguments(e.inputs, e.values)
-                kwargs = {**self.target.params, **kwargs}
+                kwargs = {**spec.plan.params, **kwargs}
                 shown = [_literal(a) for a in args]
                 shown += [f"{k}={_literal(v)}" for k, v in kwargs.items()]
                 score = "undefined" if e.score is None else f"{e.score:.10g}"
@@ -361,7 +288,11 @@ def _k_expression(item_id: str) -> str:
 
 
 def _measure_id(measure: Any) -> str:
-    if isinstance(measure, CallableMeasure | RegisteredMeasure):
+    from axiometrics.checker.spec import MeasureSpec
+
+    if isinstance(measure, MeasureSpec):
+        return measure.display_name
+    if isinstance(measure, RegisteredMeasure):
         return measure.name
     if isinstance(measure, str):
         return measure
@@ -374,22 +305,19 @@ def _measure_id(measure: Any) -> str:
 
 
 def _family_and_claims(measure: Any, claims: Sequence[str] | None) -> tuple[str, list[str]]:
+    from axiometrics.checker.spec import validate_claims
     from axiometrics.claims import claims_for_family
     from axiometrics.registry import default_registry
 
-    if isinstance(measure, CallableMeasure):
-        family = measure.family
-        own = measure.claims
-    elif isinstance(measure, RegisteredMeasure):
-        family = default_registry().get(measure.name).measure.family
-        own = measure.claims
+    spec = _as_spec(measure)
+    if spec.is_registered:
+        family = default_registry().get(spec.measure).measure.family
     else:
-        family = default_registry().get(measure).measure.family
-        own = None
-    wanted = claims if claims is not None else own
+        family = spec.plan.family.name
+    wanted = claims if claims is not None else spec.claims
     if wanted is None:
         return family, [c.name for c in claims_for_family(family)]
-    _validate_claims(wanted, family)
+    validate_claims(wanted, family)
     return family, list(wanted)
 
 
@@ -400,7 +328,9 @@ def claim_checks(
 
     A measure with a ``reference`` adds ``(measure[reference], ...)``.
     """
-    if isinstance(measures, str | CallableMeasure | RegisteredMeasure):
+    from axiometrics.checker.spec import MeasureSpec
+
+    if isinstance(measures, str | MeasureSpec | RegisteredMeasure):
         measures = [measures]
     out = []
     seen: set[str] = set()
@@ -413,7 +343,7 @@ def claim_checks(
             )
         seen.add(mid)
         _, names = _family_and_claims(measure, claims)
-        if isinstance(measure, CallableMeasure) and measure.reference is not None:
+        if isinstance(measure, MeasureSpec) and measure.reference is not None:
             names = [*names, REFERENCE]
         for claim_name in names:
             item_id = f"{mid}[{claim_name}]"

@@ -47,8 +47,7 @@ from axiometrics.checker import check
 from axiometrics.checker.cases import Case
 from axiometrics.checker.tolerance import Judge, Tolerance
 from axiometrics.checker.verdicts import Outcome
-from axiometrics.claims import STRICT_MAX_COUNT
-from axiometrics.claims import claim as lookup_claim
+from axiometrics.claims import STRICT_MAX_COUNT, get_claim
 
 _SPEC = importlib.util.spec_from_file_location(
     "bench_mutants", Path(__file__).with_name("mutants.py")
@@ -284,7 +283,7 @@ def random_search(mutant: Any, budget: int, *, corners: bool, seed: int = 0) -> 
     """Whether ``budget`` random cases contain one on which the mutant contradicts its claim."""
     rng = np.random.default_rng(seed)
     subject = mutants.subject_of(mutant)
-    procedure = lookup_claim(mutant.claim).procedure(mutant.family)
+    procedure = get_claim(mutant.claim).procedure(mutant.family)
     judge = Judge(Tolerance(), mutant.higher_is_better, mutant.optimum, undefined_declared=False)
     families = mutants._families
     sampler: Sampler

@@ -41,7 +41,7 @@ import numpy as np
 
 import axiometrics as ax
 from axiometrics import default_registry
-from axiometrics.families import family
+from axiometrics.family import get_family
 from axiometrics.registry import Scorer
 
 __all__ = [
@@ -138,7 +138,7 @@ def oq_batch(topics: int, systems: int, classes: int, seed: int = 0) -> tuple[np
 
 def _input_kind(scorer: Scorer) -> str | None:
     """``"matrices"`` or ``"distributions"``: the inputs its family takes (``None``: others)."""
-    inputs = tuple(family(scorer.measure.family).inputs)
+    inputs = tuple(get_family(scorer.measure.family).inputs)
     if inputs == ("matrices",):
         return "matrices"
     return "distributions" if inputs == ("system", "gold") else None

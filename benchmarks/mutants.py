@@ -31,7 +31,7 @@ from axiometrics.checker.cases import Case, Decision
 from axiometrics.checker.check import resolve_subject
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Judge, Tolerance
-from axiometrics.claims import claim as lookup_claim
+from axiometrics.claims import get_claim
 
 __all__ = ["CONTROLS", "MUTANTS", "Control", "Mutant", "prove", "subject_of"]
 
@@ -170,7 +170,7 @@ def subject_of(item: Mutant | Control) -> Subject:
 def prove(mutant: Mutant, tolerance: Tolerance | None = None) -> Decision:
     """Score the mutant's proof exactly as the checker does and return the decision."""
     subject = subject_of(mutant)
-    procedure = lookup_claim(mutant.claim).procedure(mutant.family)
+    procedure = get_claim(mutant.claim).procedure(mutant.family)
     obs = subject.observe(mutant.proof, enforce_range=procedure.observe_crashes)
     judge = Judge(
         tolerance or Tolerance(),

@@ -1,9 +1,14 @@
-"""Shared test configuration: Hypothesis settings profiles.
+"""Shared test configuration: Hypothesis settings profiles and the order of the tests.
 
 ``ci`` (selected when the ``CI`` environment variable is set) is
 derandomized so CI runs are reproducible; ``dev`` is the default;
 ``thorough`` runs many more examples.  Select one with
 ``HYPOTHESIS_PROFILE=<name>``.
+
+The modules that hold a ``slow`` test run first (each module kept whole, in
+collection order): with ``--dist worksteal`` the long tests start while the
+other worker still has short ones to take, and the two workers end together
+instead of one waiting on a long module dispatched last.
 """
 
 from __future__ import annotations
@@ -24,6 +29,12 @@ settings.register_profile(
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.register_profile("thorough", max_examples=2000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put the modules with a ``slow`` test first; keep every module whole and in order."""
+    heavy = {item.path for item in items if item.get_closest_marker("slow") is not None}
+    items.sort(key=lambda item: item.path not in heavy)  # stable: modules stay contiguous
 
 
 @pytest.fixture(scope="session")

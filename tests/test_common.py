@@ -14,7 +14,7 @@ import pytest
 from axiometrics import NotApplicable, UndefinedMeasureError, default_registry
 from axiometrics.claims import claims_for_family, registered_claims, required_claims_for_family
 from axiometrics.declarations import Holds, Violated
-from axiometrics.families import family
+from axiometrics.family import get_family
 
 SCORERS = default_registry().scorers()
 IDS = [s.name for s in SCORERS]
@@ -40,12 +40,12 @@ def _scored_batch(rng, n=60, items=20):
 
 
 def _takes_matrices(scorer):
-    return family(scorer.measure.family).inputs == ("matrices",)
+    return get_family(scorer.measure.family).inputs == ("matrices",)
 
 
 def _inputs(scorer, rng):
     """A batch of the measure's inputs, chosen by the input names of its family."""
-    inputs = family(scorer.measure.family).inputs
+    inputs = get_family(scorer.measure.family).inputs
     if inputs == ("matrices",):
         return (_oc_batch(rng),)
     if inputs == ("system", "gold"):
@@ -58,7 +58,7 @@ def _inputs(scorer, rng):
 
 def _values(scorer, inputs):
     """Unequally spaced class values for the measure's number of classes."""
-    fam = family(scorer.measure.family)
+    fam = get_family(scorer.measure.family)
     n_classes = fam.prepare(inputs, None).n_classes
     return [0.0, 1.0, 5.0, 6.0, 40.0, 41.0][:n_classes]
 
@@ -97,8 +97,8 @@ def test_every_measure_declares_every_required_claim_of_each_of_its_families(sco
 def test_every_claim_of_a_measure_has_a_procedure_in_one_of_its_families(scorer):
     measure = scorer.measure
     for fam in measure.families:
-        family(fam)  # registered
-        assert family(fam).inputs == family(measure.family).inputs
+        get_family(fam)  # registered
+        assert get_family(fam).inputs == get_family(measure.family).inputs
         for claim in required_claims_for_family(fam):
             checked_as = measure.claim_family(claim)
             assert checked_as is not None
@@ -167,7 +167,7 @@ def test_a_perfect_system_scores_the_declared_optimum(scorer):
         return
     assert m.optimum is not None, f"{m.name} declares identity but no optimum"
     rng = np.random.default_rng(RNG_SEED)
-    inputs = family(m.family).inputs
+    inputs = get_family(m.family).inputs
     if inputs == ("matrices",):
         gold = rng.integers(1, 9, size=(40, 5)).astype(float)
         perfect = np.einsum("...i,ij->...ij", gold, np.eye(5))

@@ -12,7 +12,9 @@ import pytest
 
 from axiometrics import InputTypeError, InvalidParameterError, datasets
 from axiometrics.io import DistributionRuns, LabelRuns
-from axiometrics.meta import ScoredRuns, scored_synthetic, synthetic
+from axiometrics.measures.scored import synthetic as scored_synthetic
+from axiometrics.measures.scored.runs import ScoredRuns
+from axiometrics.meta import synthetic
 
 REAL = ("balance_scale", "era", "esl", "lev", "swd")
 ROOT = Path(__file__).resolve().parents[1]
@@ -109,7 +111,7 @@ def test_the_scored_collection_is_described_like_the_synthetic_one():
     assert kinds[:5] == ["calibrated"] * 5
     assert kinds[-4:] == ["constant", "inverted", "ties", "random"]
     assert all(s["probabilities"] for s in meta["systems"])
-    assert meta["source"]["loader"] == "axiometrics.meta.scored_synthetic.default_scored_runs"
+    assert meta["source"]["loader"] == "axiometrics.measures.scored.synthetic.default_scored_runs"
 
 
 @pytest.mark.parametrize(

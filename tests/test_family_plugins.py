@@ -23,13 +23,13 @@ from axiometrics import (
     Violated,
 )
 from axiometrics import claims as claims_module
-from axiometrics import families as families_module
+from axiometrics import family as family_module
 from axiometrics import registry as registry_module
 from axiometrics import strategies as ax_st
 from axiometrics.checker import Case, Procedure, check
 from axiometrics.checker.rules import decide_equal
 from axiometrics.claims import add_procedure, claims_for_family
-from axiometrics.families import Family, family
+from axiometrics.family import Family, get_family
 
 OC_CLAIMS = {c.name: Holds() for c in claims_for_family("oc")}
 
@@ -39,7 +39,7 @@ def trace_share(matrices, *, values):
 
 
 def toy_family(name="toy", inputs=("matrices",)):
-    oc = family("oc")
+    oc = get_family("oc")
     return Family(name, f"Toy family {name}", inputs, oc.prepare, coerce=oc.coerce)
 
 
@@ -69,10 +69,14 @@ SCALED = Procedure(cases=_scaled_cases, decide=decide_equal("M and k M"))
 @pytest.fixture
 def catalogue(monkeypatch):
     """Undo every family, claim and precondition a test registers."""
-    monkeypatch.setattr(families_module, "_FAMILIES", dict(families_module._FAMILIES))
+    family_module.registered_families()  # the installed families, loaded before the copy
+    monkeypatch.setattr(family_module, "_FAMILIES", dict(family_module._FAMILIES))
     cat = claims_module._CATALOGUE
     monkeypatch.setattr(cat, "claims", dict(cat.claims))
     monkeypatch.setattr(cat, "preconditions", dict(cat.preconditions))
+    for order in ("claim_order", "precondition_order"):
+        copied = {family: list(names) for family, names in getattr(cat, order).items()}
+        monkeypatch.setattr(cat, order, copied)
 
 
 def _entry_point(group, name, obj, dist_name):
@@ -141,7 +145,7 @@ def test_a_family_entry_point_is_loaded_before_the_claims_and_measures_that_need
     )
     reg = Registry()
     reg.load_entry_points(strict=True)
-    assert family("toy") is fam
+    assert get_family("toy") is fam
     assert reg.names(family="toy") == ["toy_hits"]
     assert reg.get("toy_hits")(np.array([[3, 1], [0, 4]])) == pytest.approx(7 / 8)
 
@@ -150,8 +154,8 @@ def test_a_families_entry_point_may_give_a_list_of_families(installed):
     first, second = toy_family("toy_a"), toy_family("toy_b")
     installed(("axiometrics.families", "toys", [first, second], "toy-dist"))
     Registry().load_entry_points(strict=True)
-    assert family("toy_a") is first
-    assert family("toy_b") is second
+    assert get_family("toy_a") is first
+    assert get_family("toy_b") is second
 
 
 def test_loading_the_same_family_object_again_is_not_a_clash(installed):
@@ -161,7 +165,7 @@ def test_loading_the_same_family_object_again_is_not_a_clash(installed):
         warnings.simplefilter("error")
         Registry().load_entry_points(strict=True)
         Registry().load_entry_points(strict=True)
-    assert family("toy") is fam
+    assert get_family("toy") is fam
 
 
 def test_a_third_party_family_clashing_with_a_registered_name_is_skipped_with_a_warning(
@@ -171,7 +175,7 @@ def test_a_third_party_family_clashing_with_a_registered_name_is_skipped_with_a_
     reg = Registry()
     with pytest.warns(PluginLoadWarning, match=r"axiometrics\.families plugin evil.*'OC'"):
         reg.load_entry_points()
-    assert family("oc").title == "Ordinal classification"
+    assert get_family("oc").title == "Ordinal classification"
     ((where, error),) = reg.failed_plugins().items()
     assert where.startswith("evil = ")
     assert "already registered" in error
@@ -182,7 +186,7 @@ def test_a_family_entry_point_giving_something_else_registers_none_of_its_famili
     with pytest.warns(PluginLoadWarning, match="must provide Family objects"):
         Registry().load_entry_points()
     with pytest.raises(RegistrationError, match="unknown family='toy_ok'"):
-        family("toy_ok")
+        get_family("toy_ok")
 
 
 def test_strict_loading_raises_a_third_party_familys_error(installed):
@@ -201,7 +205,7 @@ def test_third_party_families_are_not_loaded_when_disabled(installed):
     installed(("axiometrics.families", "toy", toy_family(), "toy-dist"))
     Registry().load_entry_points(third_party=False)
     with pytest.raises(RegistrationError, match="unknown family='toy'"):
-        family("toy")
+        get_family("toy")
 
 
 # -- measures of several families --------------------------------------------------
@@ -209,7 +213,7 @@ def test_third_party_families_are_not_loaded_when_disabled(installed):
 
 @pytest.fixture
 def toy_registered(catalogue):
-    fam = families_module.register_family(toy_family())
+    fam = family_module.register_family(toy_family())
     claim, _plugin = toy_plugin()
     claims_module.register_claim(claim)
     return fam, claim
@@ -242,7 +246,7 @@ def test_a_measure_of_two_families_is_listed_under_both(toy_registered):
 
 
 def test_extra_family_names_are_canonicalised_at_registration(toy_registered, catalogue):
-    families_module.register_family(toy_family("Upper"))
+    family_module.register_family(toy_family("Upper"))
     reg = Registry()
     reg.register(two_family_measure(also_families=("TOY", "upper")), trace_share)
     assert reg.measure("hits_both").also_families == ("toy", "Upper")
@@ -289,14 +293,14 @@ def test_a_claim_of_the_extra_family_is_not_required_of_single_family_measures(t
 def test_the_claim_family_is_the_first_family_with_a_procedure(toy_registered):
     _, toy_claim = toy_registered
     m = two_family_measure()
-    assert m.claim_family(claims_module.claim("symmetry")) == "oc"
+    assert m.claim_family(claims_module.get_claim("symmetry")) == "oc"
     assert m.claim_family(toy_claim) == "toy"
-    assert m.claim_family(claims_module.claim("priority_preservation")) is None
+    assert m.claim_family(claims_module.get_claim("priority_preservation")) is None
     add_procedure("symmetry", "toy", TRANSPOSE)
-    assert m.claim_family(claims_module.claim("symmetry")) == "oc"
+    assert m.claim_family(claims_module.get_claim("symmetry")) == "oc"
     toy_first = two_family_measure(family="toy", also_families=("oc",))
-    assert toy_first.claim_family(claims_module.claim("symmetry")) == "toy"
-    assert toy_first.claim_family(claims_module.claim("imbalance")) == "oc"
+    assert toy_first.claim_family(claims_module.get_claim("symmetry")) == "toy"
+    assert toy_first.claim_family(claims_module.get_claim("imbalance")) == "oc"
 
 
 def test_the_checker_checks_the_claims_of_every_family_of_a_measure(toy_registered):
@@ -335,17 +339,17 @@ def test_each_claim_is_checked_with_the_procedure_of_the_family_that_has_one(toy
 
 
 def test_add_procedure_extends_an_existing_claim_to_a_new_family(toy_registered):
-    before = claims_module.claim("symmetry").families
+    before = claims_module.get_claim("symmetry").families
     updated = add_procedure("symmetry", "toy", TRANSPOSE, plugin="toy-plugin")
     assert updated.families == (*before, "toy")
-    assert claims_module.claim("symmetry").procedure("toy") is TRANSPOSE
+    assert claims_module.get_claim("symmetry").procedure("toy") is TRANSPOSE
     assert "symmetry" in {c.name for c in claims_module.required_claims_for_family("toy")}
 
 
 def test_adding_the_same_procedure_again_changes_nothing(toy_registered):
     first = add_procedure("symmetry", "toy", TRANSPOSE)
     assert add_procedure("symmetry", "toy", TRANSPOSE) == first
-    assert claims_module.claim("symmetry").families == first.families
+    assert claims_module.get_claim("symmetry").families == first.families
     assert first.families.count("toy") == 1
 
 
@@ -368,10 +372,10 @@ def test_add_procedure_on_an_unknown_claim_suggests_the_nearest(toy_registered):
     ],
 )
 def test_add_procedure_validates_its_arguments(toy_registered, family_name, procedure, problem):
-    before = claims_module.claim("symmetry").families
+    before = claims_module.get_claim("symmetry").families
     with pytest.raises(RegistrationError, match=problem):
         add_procedure("symmetry", family_name, procedure)
-    assert claims_module.claim("symmetry").families == before
+    assert claims_module.get_claim("symmetry").families == before
 
 
 def test_a_violated_declaration_of_an_added_claim_is_kept(toy_registered):
@@ -392,7 +396,7 @@ def _no_empty_rows(matrices, *, values):
 def test_add_predicate_lets_an_existing_precondition_restrict_a_new_family(toy_registered):
     pre = claims_module.add_predicate("no_empty_system_class", "toy", _no_empty_rows)
     assert pre.families[-1] == "toy"
-    assert claims_module.precondition("no_empty_system_class").holds(
+    assert claims_module.get_precondition("no_empty_system_class").holds(
         "toy", np.array([[[1, 0], [0, 1]], [[1, 1], [0, 0]]]), values=np.arange(2.0)
     ).tolist() == [True, False]
     assert claims_module.add_predicate("no_empty_system_class", "toy", _no_empty_rows) == pre
@@ -425,13 +429,13 @@ def test_a_claim_listed_by_two_claims_entry_points_gets_both_procedures(installe
         ("axiometrics.claims", "b_claims", [shared("toy_b")], "other-dist"),
     )
     Registry().load_entry_points(strict=True)
-    merged = claims_module.claim("toy_shared")
+    merged = claims_module.get_claim("toy_shared")
     assert merged.families == ("toy_a", "toy_b")
     assert merged.procedure("toy_a") is TRANSPOSE
     assert merged.procedure("toy_b") is TRANSPOSE
     # loading again (a second registry) changes nothing and raises nothing
     Registry().load_entry_points(strict=True)
-    assert claims_module.claim("toy_shared").families == ("toy_a", "toy_b")
+    assert claims_module.get_claim("toy_shared").families == ("toy_a", "toy_b")
 
 
 def test_a_claim_listed_again_with_another_statement_is_a_clash_not_a_merge(installed):
@@ -455,4 +459,4 @@ def test_a_claim_listed_again_with_another_statement_is_a_clash_not_a_merge(inst
     )
     with pytest.raises(RegistrationError, match=r"claim='toy_shared': a claim with this name"):
         Registry().load_entry_points(strict=True)
-    assert claims_module.claim("toy_shared").families == ("toy_a",)
+    assert claims_module.get_claim("toy_shared").families == ("toy_a",)

@@ -22,7 +22,7 @@ from axiometrics import (
     InvalidParameterError,
     UnknownLabelError,
 )
-from axiometrics.families import Family
+from axiometrics.family import Family
 
 # ---------------------------------------------------------------------------
 # Crosstabs given to ax.score

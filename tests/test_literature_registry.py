@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.metadata
+import subprocess
 import sys
 import types
 from dataclasses import replace
@@ -113,6 +114,28 @@ def test_the_built_in_source_itself_registers_as_a_no_op():
     assert literature.register(amigo) is amigo
 
 
+def test_a_source_is_validated_against_the_lookup_it_is_given(cleanup):
+    """The catalogue needs no registry: a registry, or a plain name -> Measure function."""
+    registry = default_registry()
+    asked: list[str] = []
+
+    def lookup(name: str):
+        asked.append(name)
+        return registry.measure(name)
+
+    stored = literature.register(toy_source(), lookup)
+    assert set(asked) == {"f1"}
+    assert literature.source(TOY) == stored
+    literature.unregister(TOY)
+
+
+def test_a_lookup_that_does_not_know_the_measure_refuses_the_source():
+    with pytest.raises(RegistrationError, match="'f1'"):
+        literature.register(toy_source(), Registry())  # an empty registry knows no measure
+    with pytest.raises(RegistrationError, match="lookup=int: expected a registry"):
+        literature.register(toy_source(), 3)  # type: ignore[arg-type]
+
+
 def test_an_unknown_measure_is_refused_with_the_nearest_names():
     bad = LiteratureVerdict(TOY, "precison", "true_negative_invariance", True, "TN")
     with pytest.raises(RegistrationError, match=r"name='precison'; did you mean 'precision'"):
@@ -211,9 +234,7 @@ def test_a_malformed_source_is_refused(source, problem):
         literature.register(source)
 
 
-def test_unregister_refuses_built_in_and_unknown_keys():
-    with pytest.raises(RegistrationError, match="built-in source cannot be unregistered"):
-        literature.unregister("amigo2020")
+def test_unregister_refuses_unknown_keys():
     with pytest.raises(RegistrationError, match="unknown literature source='toy2026'"):
         literature.unregister(TOY)
     with pytest.raises(RegistrationError, match="did you mean 'amigo2020'"):
@@ -287,15 +308,36 @@ def test_a_literature_entry_point_giving_something_else_is_refused(installed):
 # -- the sources shipped with axiometrics -------------------------------------------------
 
 
-def test_the_core_holds_only_the_ordinal_tables():
+def test_every_source_comes_from_the_entry_point_of_the_family_it_is_about():
     registry = default_registry()
-    every = literature.sources()
-    plugin_keys = set(literature.registered_keys())
-    for src in every:
-        if src.key in plugin_keys:
-            continue
-        for v in src.verdicts:
-            assert registry.measure(v.measure).family in ("oc", "oq"), v
+    eps = {ep.name: ep for ep in registry_module.entry_points(LITERATURE_ENTRY_POINT_GROUP)}
+    assert {"oc", "oq", "nominal"} <= set(eps)
+    provided = {name: [s.key for s in eps[name].load()] for name in ("oc", "oq", "nominal")}
+    assert provided == {
+        "oc": ["amigo2020", "sakai2021_t4"],
+        "oq": ["sakai2021_t7", "sakai2022_t1", "sakai2022_ppp"],
+        "nominal": ["potts2020"],
+    }
+    for family, keys in provided.items():
+        for key in keys:
+            for v in literature.source(key).verdicts:
+                assert family in registry.measure(v.measure).families, v
+
+
+def test_the_built_in_sources_register_family_by_family_in_the_families_order():
+    from axiometrics.family import registered_families
+
+    by_family = {
+        "oc": ["amigo2020", "sakai2021_t4"],
+        "oq": ["sakai2021_t7", "sakai2022_t1", "sakai2022_ppp"],
+        "nominal": ["potts2020"],
+    }
+    expected = [k for f in registered_families() for k in by_family.get(f.name, [])]
+    code = "import axiometrics.registry\nfrom axiometrics import literature\n"
+    code += "print(*(s.key for s in literature.sources()))"
+    fresh = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    keys = fresh.stdout.split()  # a fresh process: no test has (un)registered anything
+    assert [k for k in keys if k in set(expected)] == expected
 
 
 def test_the_nominal_plugin_contributes_the_notebooks_statements():

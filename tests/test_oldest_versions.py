@@ -37,8 +37,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SUBSET = (
     "tests/test_scoring.py",
     "tests/cli/test_output.py::test_csv_keeps_full_precision_and_leaves_undefined_cells_empty",
-    "tests/test_property_table.py::test_accuracy_and_nmd_reproduce_their_published_verdicts",
-    "tests/test_property_table.py::test_csv_has_one_row_per_verdict_with_the_literature",
+    "tests/property_table/test_comparison.py::test_accuracy_and_nmd_reproduce_their_published_verdicts",
+    "tests/property_table/test_render.py::test_csv_has_one_row_per_verdict_with_the_literature",
     "tests/meta/test_evaluate.py",
     "tests/report/test_render.py::test_charts_are_byte_identical_across_renderings_and_carry_no_date",
     *(

@@ -8,6 +8,9 @@ Public API::
     report = check(my_fn, family="oc")        # a bare callable, no plugin needed
     print(report.render())
 
+    spec = MeasureSpec(my_fn, family="oc", higher_is_better=False)   # the same, as one object
+    report = check(spec, settings=CheckSettings(profile="dev", seed=3))
+
 Building blocks for third-party claims: :class:`Procedure` (a case generator
 plus a decision rule), :class:`Case`, :class:`CaseRequest`,
 :class:`Observation`, :class:`Decision`, :class:`Judge` and
@@ -28,6 +31,8 @@ from axiometrics.checker.cases import (
 )
 from axiometrics.checker.check import check, resolve_subject
 from axiometrics.checker.profiles import PROFILES, Profile, resolve_profile
+from axiometrics.checker.settings import CheckSettings
+from axiometrics.checker.spec import MeasureSpec
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import DEFAULT_ATOL, DEFAULT_RTOL, Judge, Tolerance
 from axiometrics.checker.verdicts import (
@@ -47,6 +52,7 @@ __all__ = [
     "Case",
     "CaseRequest",
     "CheckReport",
+    "CheckSettings",
     "ClaimResult",
     "Crash",
     "Decide",
@@ -54,6 +60,7 @@ __all__ = [
     "Entry",
     "Example",
     "Judge",
+    "MeasureSpec",
     "Mismatch",
     "Observation",
     "Outcome",

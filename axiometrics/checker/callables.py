@@ -2,7 +2,7 @@
 
 A callable is wrapped into a :class:`~axiometrics.checker.subject.Subject`
 given its family, its signature and its direction.  The signatures come
-from the family (:attr:`axiometrics.families.Family.call_signatures`, the
+from the family (:attr:`axiometrics.family.Family.call_signatures`, the
 first being the default), so a plugin family's callables are checked like
 the built-in ones:
 
@@ -28,7 +28,7 @@ family               signature               how the callable is called
 ===================  ======================  ==========================================
 
 Before checking, the callable is called once on the family's
-:attr:`~axiometrics.families.Family.typical_inputs`, so a broken callable
+:attr:`~axiometrics.family.Family.typical_inputs`, so a broken callable
 fails with its file and line.
 
 If the callable accepts a ``values`` keyword it also receives the class
@@ -45,36 +45,36 @@ Further options: ``params`` bound keyword arguments (``{"average": "macro"}``);
 ``undefined``, what tells an undefined input (see :func:`undefined_policy`):
 the callable may always raise :class:`~axiometrics.errors.UndefinedMeasureError`;
 ``call_timeout``, the per-call time limit (see :mod:`axiometrics.checker.guard`).
+All these options are one :class:`~axiometrics.checker.spec.MeasureSpec`,
+validated when it is built; :func:`subject_from_spec` wraps it.
 """
 
 from __future__ import annotations
 
-import builtins
-import importlib
-import inspect
 import math
-import re
 import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from axiometrics.checker.guard import DEFAULT_CALL_TIMEOUT, CallGuard, validate_call_timeout
-from axiometrics.checker.subject import Subject
-from axiometrics.claims import claim as lookup_claim
-from axiometrics.declarations import ClaimDeclaration, Holds, NotApplicable, Violated
-from axiometrics.errors import (
-    InputTypeError,
-    InvalidParameterError,
-    MeasureImplementationError,
-    UndefinedMeasureError,
+from axiometrics.checker.callable_options import (
+    SIGNATURES,
+    UndefinedPolicy,
+    callable_family,
+    parse_expectations,
+    source_file,
+    source_location,
+    undefined_policy,
 )
-from axiometrics.families import CallSignature, Family, label_values, registered_families
+from axiometrics.checker.guard import DEFAULT_CALL_TIMEOUT, CallGuard
+from axiometrics.checker.spec import MeasureSpec
+from axiometrics.checker.subject import Subject
+from axiometrics.errors import InputTypeError, MeasureImplementationError, UndefinedMeasureError
+from axiometrics.family import CallSignature, label_values
 from axiometrics.measure import Measure, Range
-from axiometrics.registry import Scorer, default_registry
-from axiometrics.suggest import closest
+from axiometrics.registry import Scorer
 
 __all__ = [
     "SIGNATURES",
@@ -83,204 +83,14 @@ __all__ = [
     "parse_expectations",
     "source_location",
     "subject_from_callable",
+    "subject_from_spec",
     "undefined_policy",
 ]
 
-
-class _Signatures(Mapping[str, tuple[str, ...]]):
-    """Accepted signatures per family (the first is the default), read from the families.
-
-    A live view of :attr:`axiometrics.families.Family.call_signatures` over
-    every registered family that has some (plugin families included: the
-    default registry is loaded on first use).
-    """
-
-    def _table(self) -> dict[str, tuple[str, ...]]:
-        default_registry()  # loads the plugin families
-        return {f.name: f.signature_names for f in registered_families() if f.call_signatures}
-
-    def __getitem__(self, name: str) -> tuple[str, ...]:
-        return self._table()[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._table())
-
-    def __len__(self) -> int:
-        return len(self._table())
-
-
-#: Accepted signatures per family; the first is the default.
-SIGNATURES: Mapping[str, tuple[str, ...]] = _Signatures()
 #: Largest cell count for label-vector callables (they get one entry per item).
 LABEL_MAX_COUNT = 20
 #: Largest number of items of one input for label-vector callables.
 LABEL_MAX_ITEMS = 5000
-
-_UNDECLARED = "a bare callable may raise UndefinedMeasureError where it is undefined"
-
-
-@dataclass(frozen=True)
-class UndefinedPolicy:
-    """How a callable tells that it is undefined on an input.
-
-    Attributes
-    ----------
-    kind
-        ``"error"`` (only :class:`~axiometrics.errors.UndefinedMeasureError`
-        means undefined; a NaN or inf result is a finding), ``"nan"`` (a NaN
-        result also means undefined) or ``"raise"`` (the listed exception
-        types also mean undefined).
-    exceptions
-        The exception types that mean undefined under ``"raise"``.
-    """
-
-    kind: str = "error"
-    exceptions: tuple[type[BaseException], ...] = ()
-
-    def describe(self) -> str:
-        """The policy as the text of the measure's ``undefined`` field."""
-        if self.kind == "nan":
-            return "the callable returns NaN where it is undefined (undefined='nan')"
-        if self.kind == "raise":
-            names = ", ".join(e.__name__ for e in self.exceptions)
-            return f"the callable raises {names} where it is undefined (undefined='raise')"
-        return _UNDECLARED
-
-
-def _exception_type(spec: Any) -> type[BaseException]:
-    if isinstance(spec, type) and issubclass(spec, BaseException):
-        return spec
-    if isinstance(spec, str) and spec.strip():
-        text = spec.strip()
-        found = getattr(builtins, text, None)
-        if found is None and ("." in text or ":" in text):
-            module_name, _, attr = text.replace(":", ".").rpartition(".")
-            try:
-                found = getattr(importlib.import_module(module_name), attr, None)
-            except ImportError:
-                found = None
-        if isinstance(found, type) and issubclass(found, BaseException):
-            return found
-        builtin_errors = [
-            n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, Exception)
-        ]
-        near = closest(text, builtin_errors)
-        hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
-        raise InvalidParameterError(
-            f"undefined exception {text!r} is not an exception type (give a built-in name such "
-            f"as 'ZeroDivisionError' or a dotted path such as 'pkg.module.Error'){hint}"
-        )
-    raise InvalidParameterError(
-        f"undefined exception {spec!r}: expected an exception class or its name"
-    )
-
-
-def undefined_policy(spec: Any) -> UndefinedPolicy:
-    """Parse an ``undefined=`` option.
-
-    Parameters
-    ----------
-    spec
-        ``"error"`` (default), ``"nan"``, ``"raise"`` (only
-        ``UndefinedMeasureError``), ``"raise:ValueError,ZeroDivisionError"``,
-        a sequence of exception types or names (``"raise"`` with them), or an
-        :class:`UndefinedPolicy`.
-
-    Raises
-    ------
-    InvalidParameterError
-        On anything else, or a name that is not an exception type.
-    """
-    if spec is None:
-        return UndefinedPolicy()
-    if isinstance(spec, UndefinedPolicy):
-        return spec
-    if isinstance(spec, str):
-        kind, _, rest = spec.strip().partition(":")
-        kind = kind.strip().lower()
-        if kind in ("error", "nan") and not rest:
-            return UndefinedPolicy(kind)
-        if kind == "raise":
-            names = [n for n in (x.strip() for x in rest.split(",")) if n]
-            return UndefinedPolicy("raise", tuple(_exception_type(n) for n in names))
-        near = closest(kind, ["error", "nan", "raise"])
-        hint = f"; did you mean {near[0]!r}?" if near else ""
-        raise InvalidParameterError(
-            f"undefined={spec!r}: expected 'error', 'nan', 'raise', 'raise:Error1,Error2' or a "
-            f"list of exception types{hint}"
-        )
-    if isinstance(spec, type) and issubclass(spec, BaseException):
-        return UndefinedPolicy("raise", (spec,))
-    if isinstance(spec, Sequence):
-        return UndefinedPolicy("raise", tuple(_exception_type(x) for x in spec))
-    raise InvalidParameterError(
-        f"undefined={spec!r}: expected 'error', 'nan', 'raise', 'raise:Error1,Error2' or a "
-        "list of exception types"
-    )
-
-
-def source_location(func: Callable[..., Any]) -> str:
-    """``"file:line"`` where ``func`` is defined (or its repr when unknown)."""
-    try:
-        target = inspect.unwrap(func)
-        filename = inspect.getsourcefile(target) or inspect.getfile(target)
-        _, line = inspect.getsourcelines(target)
-    except (TypeError, OSError):
-        return repr(func)
-    return f"{filename}:{line}"
-
-
-def _source_file(func: Callable[..., Any]) -> str | None:
-    try:
-        return inspect.getsourcefile(inspect.unwrap(func))
-    except TypeError:
-        return None
-
-
-def _parameters(func: Callable[..., Any]) -> Mapping[str, inspect.Parameter] | None:
-    try:
-        return inspect.signature(func).parameters
-    except (TypeError, ValueError):
-        return None
-
-
-def _accepts(func: Callable[..., Any], keyword: str) -> bool:
-    params = _parameters(func)
-    if params is None:
-        return False
-    return keyword in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
-
-
-def _check_params(func: Callable[..., Any], params: Mapping[str, Any], name: str) -> None:
-    found = _parameters(func)
-    if found is None or any(p.kind is p.VAR_KEYWORD for p in found.values()):
-        return
-    for key in params:
-        if key not in found:
-            near = closest(key, list(found))
-            hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
-            raise InvalidParameterError(
-                f"params key {key!r}: callable {name!r} defined at {source_location(func)} takes "
-                f"no such keyword (it takes {list(found)}){hint}"
-            )
-
-
-def _check_arity(
-    func: Callable[..., Any], n_inputs: int, signature: str, name: str, keywords: Sequence[str]
-) -> None:
-    try:
-        sig = inspect.signature(func)
-    except (TypeError, ValueError):
-        return
-    try:
-        sig.bind(*([None] * n_inputs), **dict.fromkeys(keywords))
-    except TypeError as exc:
-        shown = signature.replace(",", ", ").replace("matrix.T", "matrix")
-        raise InvalidParameterError(
-            f"callable {name!r} defined at {source_location(func)} has signature {name}{sig}, "
-            f"which cannot be called as f({shown}) ({exc}); give the right --signature or "
-            "change the function"
-        ) from None
 
 
 def _number(result: Any, name: str) -> float:
@@ -360,107 +170,26 @@ def _compute(caller: _Caller, arguments: Arguments) -> Callable[..., float]:
     return compute
 
 
-def parse_expectations(
-    expect: Mapping[str, Any] | None, family: str
-) -> dict[str, ClaimDeclaration]:
-    """Turn ``{"symmetry": "holds", "imbalance": "violated"}`` into declarations.
-
-    Values may be ``"holds"``, ``"violated"``, ``"holds if pre1 & pre2"`` or
-    declaration objects.  Unknown claims raise
-    :class:`~axiometrics.errors.UnknownClaimError`.
-    """
-    out: dict[str, ClaimDeclaration] = {}
-    for claim_name, value in (expect or {}).items():
-        found = lookup_claim(claim_name)
-        if not found.applies_to(family):
-            raise InvalidParameterError(
-                f"expected claim {claim_name!r} applies to families {list(found.families)}, "
-                f"not {family!r}"
-            )
-        if isinstance(value, Holds | Violated | NotApplicable):
-            out[claim_name] = value
-            continue
-        text = str(value).strip().lower()
-        match = re.fullmatch(r"holds(?:\s+if\s+(.+))?", text)
-        if match:
-            pres = tuple(p.strip() for p in re.split(r"[&+]", match.group(1) or "") if p.strip())
-            out[claim_name] = Holds(preconditions=pres, note="expected by the user")
-        elif text in ("violated", "fails", "refuted"):
-            out[claim_name] = Violated(note="expected by the user")
-        else:
-            raise InvalidParameterError(
-                f"expectation for claim {claim_name!r} must be 'holds', 'holds if PRE' or "
-                f"'violated' (got {value!r})"
-            )
-    return out
-
-
-def _labels_keyword(
-    func: Callable[..., Any], labels_argument: str | None, labels: bool, params: Mapping[str, Any]
-) -> str | None:
-    if labels_argument is None or not labels:
-        return None
-    if labels_argument == "auto":
-        found = _parameters(func)
-        takes = found is not None and "labels" in found
-        return "labels" if takes and "labels" not in params else None
-    if not isinstance(labels_argument, str) or not labels_argument.isidentifier():
-        raise InvalidParameterError(
-            f"labels_argument={labels_argument!r}: expected a keyword name, 'auto' or None"
-        )
-    if not _accepts(func, labels_argument):
-        raise InvalidParameterError(
-            f"labels_argument={labels_argument!r}: the callable takes no such keyword"
-        )
-    return labels_argument
-
-
-def callable_family(name: str) -> Family:
-    """The registered family ``name`` (any case) whose bare callables can be checked.
-
-    Raises
-    ------
-    InvalidParameterError
-        For an unknown family (naming the nearest known ones) or a family
-        that defines no call signatures.
-    """
-    default_registry()  # loads the plugin families
-    known = {f.name.lower(): f for f in registered_families()}
-    with_signatures = [f.name for f in known.values() if f.call_signatures]
-    found = known.get(str(name).lower())
-    if found is None:
-        near = closest(str(name), list(known))
-        hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
-        raise InvalidParameterError(
-            f"family={name!r}: unknown family (bare callables may be of family "
-            f"{', '.join(map(repr, with_signatures))}){hint}"
-        )
-    if not found.call_signatures:
-        raise InvalidParameterError(
-            f"family={name!r}: the family defines no call signatures, so a bare callable of "
-            f"it cannot be checked (bare callables may be of family "
-            f"{', '.join(map(repr, with_signatures))}); register the measure instead"
-        )
-    return found
-
-
 def subject_from_callable(
     func: Callable[..., Any],
     *,
     family: str,
     signature: str | None = None,
-    higher_is_better: bool = True,
+    higher_is_better: bool | None = None,
     name: str | None = None,
     optimum: float | None = None,
     score_range: tuple[float, float] | None = None,
     expect: Mapping[str, Any] | None = None,
     params: Mapping[str, Any] | None = None,
     labels_argument: str | None = "auto",
-    undefined: Any = "error",
+    undefined: Any = None,
     integer_labels: bool = True,
     call_timeout: float | None = DEFAULT_CALL_TIMEOUT,
 ) -> Subject:
     """Wrap a bare callable as a measure under test.
+
+    The options are those of :class:`~axiometrics.checker.spec.MeasureSpec`
+    (same names, same defaults).
 
     Parameters
     ----------
@@ -473,7 +202,7 @@ def subject_from_callable(
         How to call it (see the module docstring); default ``"matrix"`` for
         OC and ``"system,gold"`` for OQ.
     higher_is_better
-        Its direction.
+        Its direction (``None``: ``True``).
     name
         Display name (default: the function's name).
     optimum
@@ -490,7 +219,8 @@ def subject_from_callable(
         classes; ``"auto"`` (default) uses ``labels`` when the callable takes
         it, ``None`` never passes one.
     undefined
-        How the callable tells an undefined input (see :func:`undefined_policy`).
+        How the callable tells an undefined input (see :func:`undefined_policy`;
+        ``None``: ``"error"``).
     integer_labels
         Label signatures only: transform class values to integers when
         checking ordinal invariance (``False``: real-valued transforms).
@@ -508,63 +238,64 @@ def subject_from_callable(
     """
     if not callable(func):
         raise InputTypeError(f"measure={func!r} must be callable")
-    fam = callable_family(family)
-    family = fam.name
-    accepted = fam.signature_names
-    sig = (signature or accepted[0]).replace(" ", "")
-    if sig not in accepted:
-        near = closest(sig, list(accepted))
-        hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
-        raise InvalidParameterError(
-            f"signature={signature!r}: family {family!r} callables take one of "
-            f"{list(accepted)}{hint}"
-        )
-    call = fam.call_signature(sig)
-    if params is not None and not isinstance(params, Mapping):
-        raise InvalidParameterError(f"params={params!r}: expected a mapping of keyword arguments")
-    bound = dict(params or {})
-    policy = undefined_policy(undefined)
-    timeout = validate_call_timeout(call_timeout)
-    display = name or getattr(func, "__name__", None) or type(func).__name__
-    registry_name = re.sub(r"[^a-z0-9_]+", "_", str(display).lower()).strip("_") or "measure"
-    if not registry_name[0].isalpha():
-        registry_name = f"m_{registry_name}"
-    n_inputs = len(sig.split(","))
-    labels = call.label_vectors
-    pass_values = (
-        fam.class_values and not labels and "values" not in bound and _accepts(func, "values")
-    )
-    labels_kw = _labels_keyword(func, labels_argument, labels, bound)
-    _check_params(func, bound, str(display))
-    keywords = [*bound, *(["values"] if pass_values else []), *([labels_kw] if labels_kw else [])]
-    _check_arity(func, n_inputs, sig, str(display), keywords)
-    lower, upper = score_range if score_range is not None else (-math.inf, math.inf)
-    measure = Measure(
-        name=registry_name,
+    spec = MeasureSpec(
+        func,
         family=family,
-        higher_is_better=bool(higher_is_better),
-        range=Range(float(lower), float(upper)),
-        title=str(display),
-        description=f"bare callable defined at {source_location(func)}",
+        signature=signature,
+        higher_is_better=higher_is_better,
+        name=name,
         optimum=optimum,
-        undefined=policy.describe(),
-        uses_class_values=labels or pass_values,
-        claims=parse_expectations(expect, family),
+        score_range=score_range,
+        expect=expect,
+        params=params,
+        labels_argument=labels_argument,
+        undefined=undefined,
+        integer_labels=integer_labels,
+        call_timeout=call_timeout,
     )
-    guard = CallGuard(str(display), timeout)
-    caller = _Caller(func, str(display), bound, policy, guard)
-    arguments = _arguments(call, fam.class_values, pass_values, labels_kw)
+    return subject_from_spec(spec)
+
+
+def subject_from_spec(spec: MeasureSpec) -> Subject:
+    """Wrap the bare callable of a (validated) :class:`~axiometrics.checker.spec.MeasureSpec`.
+
+    Raises
+    ------
+    InvalidParameterError
+        When the spec describes a registered measure.
+    """
+    plan = spec.plan
+    func: Callable[..., Any] = spec.measure
+    labels = plan.call.label_vectors
+    lower, upper = spec.score_range if spec.score_range is not None else (-math.inf, math.inf)
+    measure = Measure(
+        name=plan.registry_name,
+        family=plan.family.name,
+        higher_is_better=plan.higher_is_better,
+        range=Range(float(lower), float(upper)),
+        title=plan.display,
+        description=f"bare callable defined at {source_location(func)}",
+        optimum=spec.optimum,
+        undefined=plan.policy.describe(),
+        uses_class_values=labels or plan.pass_values,
+        claims=plan.expectations,
+    )
+    guard = CallGuard(plan.display, plan.timeout)
+    caller = _Caller(func, plan.display, plan.params, plan.policy, guard)
+    arguments = _arguments(
+        plan.call, plan.family.class_values, plan.pass_values, plan.labels_keyword
+    )
     compute = _compute(caller, arguments)
     scorer = Scorer(measure, compute, plugin="<callable>", vectorized=False)
     return Subject(
         scorer,
         kind="callable",
-        values_reach_measure=labels or pass_values,
-        source_file=_source_file(func),
+        values_reach_measure=labels or plan.pass_values,
+        source_file=source_file(func),
         max_count=LABEL_MAX_COUNT if labels else None,
         max_items=LABEL_MAX_ITEMS if labels else None,
-        location=f"{source_location(func)} in {getattr(func, '__name__', display)}",
-        integer_values=labels and bool(integer_labels),
+        location=f"{source_location(func)} in {getattr(func, '__name__', plan.display)}",
+        integer_values=labels and bool(spec.integer_labels),
         guard=guard,
         arguments=arguments,
     )

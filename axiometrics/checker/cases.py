@@ -78,7 +78,7 @@ class Case:
         Class values per entry ``(k, C)`` (a ``(C,)`` vector is broadcast to
         every entry; a ragged case takes one vector per entry), or ``None``
         for families whose inputs carry no class values
-        (:attr:`axiometrics.families.Family.class_values` is false, e.g.
+        (:attr:`axiometrics.family.Family.class_values` is false, e.g.
         scored items).
     names
         A short name per entry, shown with a counterexample.

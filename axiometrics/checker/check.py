@@ -12,6 +12,9 @@ Usage::
         ...
     check(my_measure, family="oc", signature="matrix", higher_is_better=True)
 
+    spec = MeasureSpec(my_measure, family="oc")    # the same description as one object
+    check(spec, settings=CheckSettings(profile="dev", max_examples=50))
+
 Every claim of each of the measure's families is checked, declared or not,
 so the report also discovers properties nobody declared.  A measure of
 several families (``Measure.also_families``) has each claim checked by the
@@ -32,11 +35,13 @@ from typing import Any
 import numpy as np
 from hypothesis.database import ExampleDatabase
 
-from axiometrics.checker.callables import subject_from_callable
+from axiometrics.checker.callables import subject_from_spec
 from axiometrics.checker.cases import Case
 from axiometrics.checker.guard import DEFAULT_CALL_TIMEOUT
-from axiometrics.checker.profiles import Profile, resolve_profile
+from axiometrics.checker.profiles import Profile
 from axiometrics.checker.runner import run_claim, sample_cases
+from axiometrics.checker.settings import CheckSettings, settings_default
+from axiometrics.checker.spec import MeasureSpec, registered_scorer, spec_default
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Tolerance
 from axiometrics.checker.verdicts import (
@@ -47,26 +52,32 @@ from axiometrics.checker.verdicts import (
     Verdict,
     mismatch_for,
 )
-from axiometrics.claims import Claim, claims_for_family, registered_preconditions
-from axiometrics.claims import claim as lookup_claim
-from axiometrics.claims import precondition as lookup_precondition
+from axiometrics.claims import (
+    Claim,
+    claims_for_family,
+    get_claim,
+    get_precondition,
+    registered_preconditions,
+)
 from axiometrics.declarations import Holds, Violated
-from axiometrics.errors import InputTypeError, InvalidParameterError, MeasureImplementationError
-from axiometrics.families import family as lookup_family
+from axiometrics.errors import InvalidParameterError, MeasureImplementationError
+from axiometrics.family import get_family
 from axiometrics.measure import Measure
-from axiometrics.registry import Registry, Scorer, default_registry
+from axiometrics.registry import Registry, Scorer
 
 __all__ = [
     "admitted_share",
     "check",
     "discover_preconditions",
     "resolve_subject",
+    "run_check",
+    "subject_for",
     "violated_preconditions",
 ]
 
 
 def resolve_subject(
-    measure: str | Measure | Scorer | Subject | Callable[..., Any],
+    measure: str | Measure | Scorer | Subject | MeasureSpec | Callable[..., Any],
     *,
     registry: Registry | None = None,
     family: str | None = None,
@@ -82,72 +93,73 @@ def resolve_subject(
     integer_labels: bool = True,
     call_timeout: float | None = DEFAULT_CALL_TIMEOUT,
 ) -> Subject:
-    """Turn a name, :class:`Measure`, :class:`Scorer` or bare callable into a :class:`Subject`.
+    """Turn a name, :class:`Measure`, :class:`Scorer`, spec or callable into a :class:`Subject`.
+
+    The options are those of :class:`~axiometrics.checker.spec.MeasureSpec`
+    (same names, same defaults); give either a spec or options.
 
     Raises
     ------
     UnknownMeasureError
         For an unregistered name.
     InvalidParameterError
-        For a callable without ``family``, or callable-only options given
-        for a registered measure.
+        For a callable without ``family``, callable-only options given
+        for a registered measure, or options given beside a spec.
     """
     if isinstance(measure, Subject):
         return measure
-    if isinstance(measure, str | Measure | Scorer):
-        extras = {
-            "signature": signature,
-            "higher_is_better": higher_is_better,
-            "optimum": optimum,
-            "score_range": score_range,
-            "expect": expect,
-            "params": params,
-            "undefined": undefined,
-        }
-        given = [k for k, v in extras.items() if v is not None]
-        if given:
-            raise InvalidParameterError(
-                f"options {given} apply to bare callables only; a registered measure brings "
-                "its own direction, optimum and declarations"
-            )
-        scorer = (registry or default_registry()).get(measure)
-        if family is not None and family not in scorer.measure.families:
-            raise InvalidParameterError(
-                f"family={family!r} does not match measure {scorer.name!r} of family "
-                f"{'/'.join(scorer.measure.families)!r}"
-            )
-        return Subject(scorer)
-    if callable(measure):
-        if family is None:
-            raise InvalidParameterError(
-                "family= is required to check a bare callable ('oc' or 'nominal' for confusion "
-                "matrices or label vectors, 'oq' for distributions, 'scored' for (y_true, "
-                "y_score) vectors, or a plugin family)"
-            )
-        return subject_from_callable(
-            measure,
-            family=family,
-            signature=signature,
-            higher_is_better=True if higher_is_better is None else higher_is_better,
-            name=name,
-            optimum=optimum,
-            score_range=score_range,
-            expect=expect,
-            params=params,
-            labels_argument=labels_argument,
-            undefined=undefined,
-            integer_labels=integer_labels,
-            call_timeout=call_timeout,
-        )
-    raise InputTypeError(
-        f"measure={measure!r}: expected a registered name, a Measure, a Scorer or a callable"
+    spec = _spec(
+        measure,
+        family=family,
+        signature=signature,
+        higher_is_better=higher_is_better,
+        optimum=optimum,
+        score_range=score_range,
+        expect=expect,
+        name=name,
+        params=params,
+        labels_argument=labels_argument,
+        undefined=undefined,
+        integer_labels=integer_labels,
+        call_timeout=call_timeout,
     )
+    return subject_for(spec, registry)
+
+
+def subject_for(spec: MeasureSpec, registry: Registry | None = None) -> Subject:
+    """The :class:`Subject` a :class:`~axiometrics.checker.spec.MeasureSpec` describes.
+
+    Raises
+    ------
+    UnknownMeasureError
+        For an unregistered name.
+    InvalidParameterError
+        For a registered measure not of the spec's ``family``.
+    """
+    if isinstance(spec.measure, Subject):
+        return spec.measure
+    if spec.is_registered:
+        return Subject(registered_scorer(spec, registry))
+    return subject_from_spec(spec)
+
+
+def _spec(measure: Any, **options: Any) -> MeasureSpec:
+    """``measure`` as a spec: built from the options, or given (then no option may differ)."""
+    if not isinstance(measure, MeasureSpec):
+        return MeasureSpec(measure, **options)
+    given = sorted(k for k, v in options.items() if v != spec_default(k))
+    if given:
+        raise InvalidParameterError(
+            f"options {given} given beside a MeasureSpec: set them in the spec instead "
+            "(dataclasses.replace(spec, ...))"
+        )
+    return measure
 
 
 def _preflight(subject: Subject) -> None:
     """Call a bare callable once on a typical input, so that a broken measure fails clearly.
 
-    The input is :attr:`axiometrics.families.Family.typical_inputs` (no call
+    The input is :attr:`axiometrics.family.Family.typical_inputs` (no call
     when the family has none).
 
     Raises
@@ -156,7 +168,7 @@ def _preflight(subject: Subject) -> None:
         If it raises (other than its "undefined" error), naming the
         exception and the file and line that raised it.
     """
-    fam = lookup_family(subject.measure.family)
+    fam = get_family(subject.measure.family)
     inputs = fam.typical_inputs
     if inputs is None:
         return
@@ -183,7 +195,7 @@ def _claims(requested: Iterable[str] | None, families: Sequence[str]) -> list[Cl
         return list(found.values())
     if isinstance(requested, str):
         requested = [requested]
-    return [lookup_claim(name) for name in requested]
+    return [get_claim(name) for name in requested]
 
 
 @dataclass(frozen=True)
@@ -217,7 +229,7 @@ def _checked_as(subject: Subject, claim: Claim) -> Subject:
 def _validate_preconditions(names: Sequence[str], family: str) -> tuple[str, ...]:
     out = []
     for name in names:
-        pre = lookup_precondition(name)
+        pre = get_precondition(name)
         if family not in pre.families:
             raise InvalidParameterError(
                 f"precondition {name!r} restricts {list(pre.families)} inputs, not {family!r}"
@@ -227,7 +239,7 @@ def _validate_preconditions(names: Sequence[str], family: str) -> tuple[str, ...
 
 
 def check(
-    measure: str | Measure | Scorer | Subject | Callable[..., Any],
+    measure: str | Measure | Scorer | Subject | MeasureSpec | Callable[..., Any],
     claims: Iterable[str] | None = None,
     *,
     family: str | None = None,
@@ -236,7 +248,7 @@ def check(
     optimum: float | None = None,
     score_range: tuple[float, float] | None = None,
     expect: Mapping[str, Any] | None = None,
-    settings: str | Profile = "ci",
+    settings: str | Profile | CheckSettings = "ci",
     max_examples: int | None = None,
     seed: int | None = None,
     tolerance: Tolerance | None = None,
@@ -253,17 +265,27 @@ def check(
     call_timeout: float | None = DEFAULT_CALL_TIMEOUT,
     strict: bool = False,
     discover: bool = True,
+    name: str | None = None,
 ) -> CheckReport:
     """Check the claims of a measure with generated adversarial inputs.
+
+    What the measure is can be given as one
+    :class:`~axiometrics.checker.spec.MeasureSpec` (``check(spec)``) or as
+    the keywords below, which build one (same names, same defaults); how
+    hard to search as one :class:`~axiometrics.checker.settings.CheckSettings`
+    (``settings=CheckSettings(...)``) or as keywords.  A keyword that differs
+    from its default beside an object that holds it is an error.
 
     Parameters
     ----------
     measure
         A registered name (``"mae_macro"``, ``"accuracy_within(n=2)"``), a
-        :class:`~axiometrics.Measure`, a :class:`~axiometrics.Scorer`, or a
-        bare callable (then give ``family`` and, if needed, ``signature``).
+        :class:`~axiometrics.Measure`, a :class:`~axiometrics.Scorer`, a
+        :class:`~axiometrics.checker.spec.MeasureSpec`, or a bare callable
+        (then give ``family`` and, if needed, ``signature``).
     claims
-        Claim names to check (default: every claim of the family).
+        Claim names to check (default: the spec's ``claims``, else every
+        claim of the family).
     family
         The family of a bare callable: ``"oc"``, ``"nominal"``, ``"oq"``,
         ``"scored"`` or a plugin family with call signatures.
@@ -284,7 +306,9 @@ def check(
         compared like declarations.
     settings
         Profile ``"dev"``, ``"ci"`` (derandomized, the default) or
-        ``"thorough"``, or a :class:`~axiometrics.checker.profiles.Profile`.
+        ``"thorough"``, a :class:`~axiometrics.checker.profiles.Profile`, or
+        a :class:`~axiometrics.checker.settings.CheckSettings` holding every
+        search setting.
     max_examples
         Override the profile's number of cases per claim.
     seed
@@ -329,33 +353,89 @@ def check(
         registered precondition (or conjunction of two) under which no
         counterexample is found (:attr:`ClaimResult.weakest_preconditions`);
         runs only with ``variants``.
+    name
+        A bare callable's display name (default: the function's name).
 
     Returns
     -------
     CheckReport
         One result per claim, with the declaration, the verdicts and the
         mismatches.
+
+    Raises
+    ------
+    InvalidParameterError
+        On a bad option (see :class:`~axiometrics.checker.spec.MeasureSpec`),
+        or a keyword given beside a spec or settings object that holds it.
     """
-    subject = resolve_subject(
-        measure,
-        registry=registry,
-        family=family,
-        signature=signature,
-        higher_is_better=higher_is_better,
-        optimum=optimum,
-        score_range=score_range,
-        expect=expect,
-        params=params,
-        labels_argument=labels_argument,
-        undefined=undefined,
-        integer_labels=integer_labels,
-        call_timeout=call_timeout,
+    spec = (
+        measure
+        if isinstance(measure, Subject)
+        else _spec(
+            measure,
+            family=family,
+            signature=signature,
+            higher_is_better=higher_is_better,
+            optimum=optimum,
+            score_range=score_range,
+            expect=expect,
+            name=name,
+            params=params,
+            labels_argument=labels_argument,
+            undefined=undefined,
+            integer_labels=integer_labels,
+            call_timeout=call_timeout,
+            tolerance=tolerance if tolerance is not None else Tolerance(),
+        )
     )
+    search = _settings(
+        settings,
+        max_examples=max_examples,
+        seed=seed,
+        database=database,
+        variants=variants,
+        strict=strict,
+        discover=discover,
+        options=options,
+        preconditions=preconditions,
+        extra_preconditions=extra_preconditions,
+    )
+    if isinstance(spec, Subject):
+        return run_check(spec, claims, search, tolerance=tolerance or Tolerance())
+    subject = subject_for(spec, registry)
+    return run_check(subject, claims if claims is not None else spec.claims, search, spec.tolerance)
+
+
+def _settings(settings: str | Profile | CheckSettings, **given: Any) -> CheckSettings:
+    """``settings`` as a :class:`CheckSettings`: built from the keywords, or given."""
+    if not isinstance(settings, CheckSettings):
+        return CheckSettings(profile=settings, **given)
+    differ = sorted(k for k, v in given.items() if v != settings_default(k))
+    if differ:
+        raise InvalidParameterError(
+            f"options {differ} given beside settings=CheckSettings(...): set them in the "
+            "settings instead"
+        )
+    return settings
+
+
+def run_check(
+    subject: Subject,
+    claims: Iterable[str] | None,
+    settings: CheckSettings,
+    tolerance: Tolerance,
+) -> CheckReport:
+    """Check ``claims`` (default: every claim of its families) of a resolved subject.
+
+    The core of :func:`check`, once the spec is wrapped and the settings built.
+    """
     if subject.kind == "callable":
         _preflight(subject)
-    profile = resolve_profile(settings, max_examples=max_examples)
-    seed_value = profile.seed(seed)
-    tol = tolerance if tolerance is not None else Tolerance()
+    profile = settings.resolved_profile()
+    seed_value = profile.seed(settings.seed)
+    options = settings.options or {}
+    preconditions = settings.preconditions or {}
+    extra_preconditions = settings.extra_preconditions or {}
     fam = subject.measure.family
     started = time.perf_counter()
     results = []
@@ -366,13 +446,13 @@ def check(
                 claim,
                 profile=profile,
                 seed_value=seed_value,
-                tolerance=tol,
-                options=dict((options or {}).get(claim.name, {})),
-                main_preconditions=(preconditions or {}).get(claim.name),
-                extra=(extra_preconditions or {}).get(claim.name, ()),
-                variants=variants,
-                database=database,
-                discover=discover,
+                tolerance=tolerance,
+                options=dict(options.get(claim.name, {})),
+                main_preconditions=preconditions.get(claim.name),
+                extra=extra_preconditions.get(claim.name, ()),
+                variants=settings.variants,
+                database=settings.database,
+                discover=settings.discover,
             )
         )
     m = subject.measure
@@ -384,10 +464,10 @@ def check(
         results=tuple(results),
         profile=profile.name,
         seed=seed_value,
-        tolerance=str(tol),
+        tolerance=str(tolerance),
         seconds=time.perf_counter() - started,
         notes=_notes(subject),
-        strict=bool(strict),
+        strict=bool(settings.strict),
     )
 
 
@@ -536,7 +616,7 @@ def violated_preconditions(example: Example, family: str, candidates: Sequence[s
     """
     out = []
     for name in candidates:
-        predicate = lookup_precondition(name).predicate(family)
+        predicate = get_precondition(name).predicate(family)
         for entry in example.entries:
             batch = tuple(np.asarray(a)[None, ...] for a in entry.inputs)
             values = None if entry.values is None else np.asarray(entry.values, dtype=float)[None]
@@ -554,7 +634,7 @@ def admitted_share(cases: Sequence[Case], family: str, names: Sequence[str]) -> 
     """
     if not cases:
         return 0.0
-    predicates = [lookup_precondition(n).predicate(family) for n in names]
+    predicates = [get_precondition(n).predicate(family) for n in names]
     kept = sum(all(case.satisfies(p) for p in predicates) for case in cases)
     return kept / len(cases)
 

@@ -30,7 +30,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from axiometrics.errors import InvalidParameterError, MeasureImplementationError
+from axiometrics.errors import (
+    CallTimeoutError,
+    InvalidParameterError,
+    MeasureImplementationError,
+)
 
 __all__ = ["DEFAULT_CALL_TIMEOUT", "CallGuard", "CallTimeoutError", "validate_call_timeout"]
 
@@ -38,10 +42,6 @@ __all__ = ["DEFAULT_CALL_TIMEOUT", "CallGuard", "CallTimeoutError", "validate_ca
 DEFAULT_CALL_TIMEOUT = 5.0
 #: Printed text kept per guard (the rest is counted, not stored).
 _KEEP_PRINTED = 2000
-
-
-class CallTimeoutError(MeasureImplementationError):
-    """A call of a user's callable did not return within the time limit."""
 
 
 class _Alarm(BaseException):

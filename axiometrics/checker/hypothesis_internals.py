@@ -37,7 +37,7 @@ import hypothesis
 import numpy as np
 from hypothesis import strategies as st
 
-from axiometrics.errors import AxiometricsError
+from axiometrics.errors import HypothesisInternalsError
 
 __all__ = [
     "MIN_HYPOTHESIS",
@@ -58,27 +58,20 @@ __all__ = [
 MIN_HYPOTHESIS = "6.131.9"
 
 
-class HypothesisInternalsError(AxiometricsError, RuntimeError):
-    """The installed Hypothesis lacks (or changed) an internal the checker relies on.
-
-    Attributes
-    ----------
-    version
-        The installed Hypothesis version.
-    attribute
-        The dotted name of the missing or changed internal.
-    """
-
-    def __init__(self, attribute: str, purpose: str, changed: str | None = None) -> None:
-        self.version = hypothesis.__version__
-        self.attribute = attribute
-        what = f"has no {attribute}" if changed is None else f"changed {attribute} ({changed})"
-        super().__init__(
-            f"hypothesis version={self.version!r} {what}, which the checker "
-            f"uses to {purpose}; expected the internals of Hypothesis {MIN_HYPOTHESIS} or "
-            f"later (pip install 'hypothesis>={MIN_HYPOTHESIS}'; if it already is, please "
-            "report this with the version)"
-        )
+def _internals_error(
+    attribute: str, purpose: str, changed: str | None = None
+) -> HypothesisInternalsError:
+    """The error naming the installed Hypothesis, the internal and what the checker needs it for."""
+    version = hypothesis.__version__
+    what = f"has no {attribute}" if changed is None else f"changed {attribute} ({changed})"
+    return HypothesisInternalsError(
+        f"hypothesis version={version!r} {what}, which the checker "
+        f"uses to {purpose}; expected the internals of Hypothesis {MIN_HYPOTHESIS} or "
+        f"later (pip install 'hypothesis>={MIN_HYPOTHESIS}'; if it already is, please "
+        "report this with the version)",
+        version=version,
+        attribute=attribute,
+    )
 
 
 _COUNTER = "keep the simplest deciding case when a shrink budget is spent"
@@ -92,7 +85,7 @@ def _attribute(module: str, name: str, purpose: str) -> Any:
     try:
         return getattr(importlib.import_module(module), name)
     except (ImportError, AttributeError):
-        raise HypothesisInternalsError(f"{module}.{name}", purpose) from None
+        raise _internals_error(f"{module}.{name}", purpose) from None
 
 
 @functools.cache
@@ -119,7 +112,7 @@ def require() -> None:
     except (TypeError, AttributeError, KeyError, ValueError):
         sizes = [-1]
     if sizes != [0, 0, 0, 0]:
-        raise HypothesisInternalsError(
+        raise _internals_error(
             f"{providers}._local_constants",
             _CONSTANTS,
             changed=f"a {type(pool).__name__}, not an empty-constructible Constants pool",
@@ -127,7 +120,7 @@ def require() -> None:
     _attribute(providers, "_get_local_constants", _CONSTANTS)
     cache = _attribute(providers, "CONSTANTS_CACHE", _CONSTANTS)
     if not hasattr(cache, "cache"):
-        raise HypothesisInternalsError(
+        raise _internals_error(
             f"{providers}.CONSTANTS_CACHE", _CONSTANTS, changed="no .cache to clear"
         )
     _require_digest()
@@ -144,7 +137,7 @@ def _require_digest() -> None:
     plain = digest(probe)
     _set_digest(probe, b"axiometrics")
     if digest(probe) == plain:
-        raise HypothesisInternalsError(
+        raise _internals_error(
             "hypothesis.internal.reflection.function_digest",
             _DIGEST,
             changed="it ignores _hypothesis_internal_add_digest",
@@ -175,12 +168,12 @@ def _require_running_test_data() -> None:
     )(hypothesis.given(st.integers(0, 1))(body))
     test()
     if found["missing"]:
-        raise HypothesisInternalsError(
+        raise _internals_error(
             f"hypothesis.internal.conjecture.data.ConjectureData.{found['missing'][0]}", _COUNTER
         )
     if "error" in found:
         error = found["error"]
-        raise HypothesisInternalsError(
+        raise _internals_error(
             "hypothesis.internal.conjecture.shrinker.sort_key",
             _COUNTER,
             changed=f"{type(error).__name__}: {error}",
@@ -259,7 +252,7 @@ def numpy_seeded_once(seed_value: int) -> Iterator[None]:
     managed = entropy.RANDOMS_TO_MANAGE
     keys = [k for k, r in list(managed.items()) if r is wrapper]
     if wrapper is None or not keys:
-        raise HypothesisInternalsError(
+        raise _internals_error(
             "hypothesis.internal.entropy.NP_RANDOM",
             _SEEDING,
             changed="NumPy's generator is not registered in RANDOMS_TO_MANAGE",

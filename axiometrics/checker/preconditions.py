@@ -1,42 +1,21 @@
-"""Vectorised predicates of the built-in preconditions.
+"""Vectorised predicates of the shared preconditions on the class scale.
 
-Each predicate takes the family's inputs with leading batch axes and the
-class values, and returns a boolean array of the batch shape.  They are
-attached to the :class:`~axiometrics.claims.Precondition` objects of the
-catalogue by lazy reference, and compose by conjunction: a claim checked
-under several preconditions sees only the cases on which every predicate
-holds for every scored entry.
+``at_least_three_classes`` and ``equidistant_values``
+(:mod:`axiometrics.shared_claims`) restrict the class scale, not a family's
+inputs: they read the number of classes from the inputs' last axis and the
+class values, for inputs of shape ``(..., C)`` (several inputs, e.g. two
+distributions) or one ``(..., C, C)`` matrix, so any family over classes can
+adopt them with these predicates (:class:`~axiometrics.claims.PredicateFor`).
+Each returns a boolean array of the batch shape.  Predicates compose by
+conjunction: a claim checked under several preconditions sees only the
+cases on which every predicate holds for every scored entry.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = [
-    "at_least_three_classes",
-    "at_least_two_gold_classes",
-    "equidistant_values",
-    "gold_no_zero_bin",
-    "gold_not_uniform",
-    "no_empty_gold_class",
-    "no_empty_system_class",
-    "no_zero_bin",
-]
-
-
-def no_empty_gold_class(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
-    """Every column (gold class) of the confusion matrix has an item."""
-    return np.all(np.asarray(matrices).sum(axis=-2) > 0, axis=-1)
-
-
-def no_empty_system_class(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
-    """Every row (system class) of the confusion matrix has an item."""
-    return np.all(np.asarray(matrices).sum(axis=-1) > 0, axis=-1)
-
-
-def at_least_two_gold_classes(matrices: np.ndarray, *, values: np.ndarray) -> np.ndarray:
-    """At least two gold classes are non-empty."""
-    return np.count_nonzero(np.asarray(matrices).sum(axis=-2) > 0, axis=-1) >= 2
+__all__ = ["at_least_three_classes", "equidistant_values"]
 
 
 def at_least_three_classes(first: np.ndarray, *rest: np.ndarray, values: np.ndarray) -> np.ndarray:
@@ -61,21 +40,3 @@ def equidistant_values(*inputs: np.ndarray, values: np.ndarray) -> np.ndarray:
         else np.broadcast_shapes(*(i.shape for i in inputs))[:-1]
     )
     return np.broadcast_to(ok, batch)
-
-
-def gold_not_uniform(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
-    """The gold distribution is not exactly uniform."""
-    q = np.asarray(gold, dtype=float)
-    uniform = np.all(q == q[..., :1], axis=-1)
-    return np.broadcast_to(~uniform, np.broadcast_shapes(np.shape(system)[:-1], q.shape[:-1]))
-
-
-def no_zero_bin(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
-    """Neither distribution has a zero bin."""
-    return np.all(np.asarray(system) > 0, axis=-1) & np.all(np.asarray(gold) > 0, axis=-1)
-
-
-def gold_no_zero_bin(system: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.ndarray:
-    """The gold distribution has no zero bin."""
-    ok = np.all(np.asarray(gold) > 0, axis=-1)
-    return np.broadcast_to(ok, np.broadcast_shapes(np.shape(system)[:-1], ok.shape))

@@ -1,8 +1,9 @@
 """Differential check: a third-party measure against the built-in measure of its name.
 
-``check_reference(subject, "rnod")`` generates the family's inputs (confusion
-matrices, pairs of distributions, or for a plugin family the cases of its
-``well_defined`` procedure, which reach its edge cases), scores each with the subject (called in
+``check_reference(subject, "rnod")`` generates the family's inputs (its
+:attr:`~axiometrics.family.Family.reference_cases`, e.g. confusion matrices or
+pairs of distributions, else the cases of its ``well_defined`` procedure,
+which reach its edge cases), scores each with the subject (called in
 its own argument order and matrix orientation, see
 :mod:`axiometrics.checker.callables`) and with the registered reference
 measure, and looks for a disagreement: both defined and not equal under the
@@ -32,9 +33,9 @@ from axiometrics.checker.runner import hypothesis_settings
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Judge, Tolerance
 from axiometrics.checker.verdicts import Entry, Example, Outcome, Verdict
-from axiometrics.claims import claim as lookup_claim
+from axiometrics.claims import get_claim
 from axiometrics.errors import InvalidParameterError
-from axiometrics.families import family as lookup_family
+from axiometrics.family import get_family
 from axiometrics.registry import Registry, default_registry
 
 __all__ = ["REFERENCE_CLAIM", "check_reference"]
@@ -64,20 +65,18 @@ class _CrashedError(Exception):
 
 
 def _cases(family: str, max_count: int | None) -> st.SearchStrategy[Case]:
-    """Inputs of ``family``: by its input convention, else its ``well_defined`` cases."""
-    inputs = lookup_family(family).inputs
-    if inputs == ("system", "gold"):
-        return ax_st.distribution_pairs().map(lambda p: Case.single(p, names=("input",)))
+    """Inputs of ``family``: its reference cases hook, else its ``well_defined`` cases."""
+    fam = get_family(family)
+    if fam.reference_cases is not None:
+        cases: st.SearchStrategy[Case] = fam.reference_cases(max_count)
+        return cases
     cap = max_count if max_count is not None else ax_st.DEFAULT_MAX_COUNT
-    if inputs == ("matrices",):
-        return ax_st.confusion_matrices(max_count=cap).map(
-            lambda m: Case.single((m,), names=("input",))
-        )
-    well_defined = lookup_claim("well_defined")
+    well_defined = get_claim("well_defined")
     if not well_defined.has_procedure(family):
         raise InvalidParameterError(
-            f"family={family!r}: no generator of its inputs (the family takes {inputs!r} and "
-            "registers no well_defined procedure to draw them from)"
+            f"family={family!r}: no generator of its inputs (the family takes {fam.inputs!r}, "
+            "has no reference_cases hook and registers no well_defined procedure to draw them "
+            "from)"
         )
     opts = well_defined.default_options()
     request = CaseRequest.from_options(

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from axiometrics import strategies as ax_st
 from axiometrics.checker.cases import Case, CaseRequest, Decide, Decision, Observation
 from axiometrics.checker.tolerance import Judge
-from axiometrics.strategies import _ints
+from axiometrics.strategies import bounded_integers
 
 __all__ = [
     "decide_better",
@@ -52,7 +52,7 @@ def transformed_values(
     Should ``f(v)`` lose strictness in floating point (huge values), ``f`` is
     applied to ``0 .. C-1`` instead.
     """
-    if draw(_ints(0, 2)) == 0:
+    if draw(bounded_integers(0, 2)) == 0:
         # A third of the draws: any two strictly increasing value vectors
         # (some f maps one onto the other) from the extreme corners --
         # magnitudes up to 1e9, gaps down to 1e-9 relative, nearly merged

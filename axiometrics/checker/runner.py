@@ -8,6 +8,11 @@ both scores and the explanation (or, once the profile's shrink budget runs
 out without progress, the simplest deciding case so far).  Cases outside the claim (a precondition
 is false, the measure is undefined on an entry) are rejected, so they
 neither count nor refute.
+
+:func:`run_claim` does it in three steps: :func:`plan_search` (the procedure,
+the case request, the preconditions), :func:`search` (driving Hypothesis and
+collecting what ended the search) and :func:`outcome_of` (the outcome, the
+example and the reason that this amounts to).
 """
 
 from __future__ import annotations
@@ -31,12 +36,20 @@ from axiometrics.checker.profiles import Profile
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Judge, Tolerance
 from axiometrics.checker.verdicts import Entry, Example, Outcome, Verdict
-from axiometrics.claims import Claim
-from axiometrics.claims import precondition as lookup_precondition
+from axiometrics.claims import Claim, get_precondition
 from axiometrics.errors import RegistrationError
-from axiometrics.families import family as lookup_family
+from axiometrics.family import get_family
 
-__all__ = ["hypothesis_settings", "run_claim", "sample_cases"]
+__all__ = [
+    "SearchPlan",
+    "SearchResult",
+    "hypothesis_settings",
+    "outcome_of",
+    "plan_search",
+    "run_claim",
+    "sample_cases",
+    "search",
+]
 
 
 def sample_cases(
@@ -228,7 +241,7 @@ def _example(
     indices = range(case.n_entries) if shown is None else shown
     # A family whose inputs carry no class values shows none, whatever the case holds.
     try:
-        with_values = lookup_family(family).class_values
+        with_values = get_family(family).class_values
     except RegistrationError:
         with_values = True
     entries = tuple(
@@ -266,85 +279,85 @@ def hypothesis_settings(profile: Profile, database: ExampleDatabase | None) -> s
     )
 
 
-def run_claim(
-    subject: Subject,
-    claim: Claim,
-    *,
-    preconditions: tuple[str, ...] = (),
-    options: Mapping[str, Any] | None = None,
-    profile: Profile,
-    seed_value: int,
-    tolerance: Tolerance,
-    database: ExampleDatabase | None = None,
-    label: str = "",
-    targeting: bool | None = None,
-) -> Verdict:
-    """Check one claim on one subject under one set of preconditions and options.
+@dataclass(frozen=True)
+class SearchPlan:
+    """What a search needs, worked out from the subject, the claim and the options.
 
-    Parameters
+    Attributes
     ----------
-    subject
-        The measure under test.
-    claim
-        The claim (its procedure for the subject's family is used).
-    preconditions
-        Names of preconditions restricting the inputs.
-    options
-        Check options (see :data:`axiometrics.claims.CLAIM_OPTIONS`); the
-        claim's defaults fill the gaps.
-    profile
-        Number of cases and shrinking.
-    seed_value
-        The Hypothesis seed.
-    tolerance
-        The equality rule.
-    database
-        Hypothesis example database (``None``: none).
-    label
-        The variant label recorded in the verdict.
-    targeting
-        Report each case's margin to :func:`hypothesis.target` (``None``: as
-        the profile says; ``False`` samples blindly, for measuring what
-        targeting adds).
+    procedure
+        The claim's procedure for the subject's family.
+    request
+        What cases to draw (family, options, preconditions, the subject's limits).
+    predicates
+        ``(name, predicate)`` of every precondition a case must satisfy.
+    universal
+        Whether the claim is universal (a deciding case refutes it) rather
+        than existential (a deciding case confirms it).
     """
-    if targeting is None:
-        targeting = profile.targeting
+
+    procedure: Procedure
+    request: CaseRequest
+    predicates: tuple[tuple[str, Any], ...]
+    universal: bool
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What the search for a deciding case found (before it becomes a verdict).
+
+    Attributes
+    ----------
+    ending
+        The exception that ended the search: a deciding case
+        (:class:`_CaseFoundError`), a crash or time-out of the measure,
+        Hypothesis giving up (nothing inside the claim) or finding the
+        measure flaky; ``None`` if every case was tried without one.
+    cases
+        Cases inside the claim tried before it was decided.
+    outside
+        Cases outside the claim (rejected) before it was decided.
+    """
+
+    ending: BaseException | None
+    cases: int
+    outside: int
+
+
+def _not_applicable_reason(subject: Subject, claim: Claim, opts: Mapping[str, Any]) -> str | None:
+    """Why ``claim`` cannot be checked on ``subject`` at all, or ``None`` if it can."""
     measure = subject.measure
     family = measure.family
-    opts = {**claim.default_options(), **dict(options or {})}
-    if subject.max_count is not None:
-        opts["max_count"] = min(int(opts["max_count"]), subject.max_count)
-    base: dict[str, Any] = {
-        "claim": claim.name,
-        "measure": measure.name,
-        "preconditions": tuple(preconditions),
-        "options": opts,
-        "profile": profile.name,
-        "label": label,
-    }
-
-    def not_applicable(reason: str) -> Verdict:
-        return Verdict(outcome=Outcome.NOT_APPLICABLE, reason=reason, **base)
-
     if not claim.applies_to(family):
-        return not_applicable(f"applies to {'/'.join(claim.families)} measures only")
+        return f"applies to {'/'.join(claim.families)} measures only"
     if not claim.has_procedure(family):
-        return not_applicable(f"no checking procedure for family {family!r}")
+        return f"no checking procedure for family {family!r}"
     procedure: Procedure = claim.procedure(family)
     if procedure.needs_values and not subject.values_reach_measure:
-        return not_applicable(
+        return (
             "the class values never reach this callable (give it a values= keyword, or use "
             "a label-vector signature)"
         )
     if opts["spacing"] == "arbitrary" and not subject.values_reach_measure:
-        return not_applicable("the class values never reach this callable")
+        return "the class values never reach this callable"
     if procedure.needs_optimum and measure.optimum is None:
-        return not_applicable("the measure declares no optimum")
+        return "the measure declares no optimum"
+    return None
+
+
+def plan_search(
+    subject: Subject,
+    claim: Claim,
+    preconditions: tuple[str, ...],
+    opts: Mapping[str, Any],
+) -> SearchPlan:
+    """The procedure, the case request and the precondition predicates of an applicable claim."""
+    family = subject.measure.family
+    procedure: Procedure = claim.procedure(family)
     predicates = []
     for name in preconditions:
-        pre = lookup_precondition(name)
+        pre = get_precondition(name)
         predicates.append((name, pre.predicate(family)))
-
     request = CaseRequest.from_options(
         family,
         opts,
@@ -352,21 +365,42 @@ def run_claim(
         integer_values=subject.integer_values,
         max_items=subject.max_items,
     )
-    memo_key = _memo_key(subject, claim, request, opts, profile, seed_value, tolerance, targeting)
-    if database is None:
-        earlier = _SEARCHED.get(memo_key)
-        if earlier is not None and earlier[0] is subject:
-            # The same search already ran (e.g. discovery re-checking the
-            # main run's precondition set) and found nothing to shrink.
-            return replace(earlier[1], seconds=0.0, **base)
-    strategy = _strategy(procedure, request)
+    return SearchPlan(procedure, request, tuple(predicates), claim.form == "universal")
+
+
+def search(
+    subject: Subject,
+    claim: Claim,
+    plan: SearchPlan,
+    *,
+    preconditions: tuple[str, ...],
+    opts: Mapping[str, Any],
+    profile: Profile,
+    seed_value: int,
+    tolerance: Tolerance,
+    database: ExampleDatabase | None,
+    targeting: bool,
+) -> SearchResult:
+    """Drive Hypothesis over the procedure's cases until one decides the claim.
+
+    Each case is checked against the preconditions, observed on the subject
+    and judged by the procedure; a deciding case (a counterexample of a
+    universal claim, a witness of an existential one) raises inside the
+    test, so Hypothesis shrinks it (within the profile's shrink budget).
+    Cases outside the claim are rejected and counted.  Nothing is turned
+    into a verdict here: see :func:`outcome_of`.
+    """
+    measure = subject.measure
+    procedure = plan.procedure
+    predicates = plan.predicates
+    universal = plan.universal
+    strategy = _strategy(procedure, plan.request)
     judge = Judge(
         tolerance,
         measure.higher_is_better,
         measure.optimum,
         undefined_declared=bool(measure.undefined),
     )
-    universal = claim.form == "universal"
     tally = _Tally()
 
     shrink_budget = profile.shrink_budget
@@ -412,10 +446,7 @@ def run_claim(
     test = seed(seed_value)(hypothesis_settings(profile, database)(given(strategy)(probe)))
     if subject.guard is not None:
         subject.guard.reset()
-    started = time.perf_counter()
-    outcome: Outcome
-    example = None
-    reason = ""
+    ending: BaseException | None = None
     try:
         with internals.reproducible_constants(), internals.numpy_seeded_once(seed_value):
             try:
@@ -423,49 +454,158 @@ def run_claim(
             except _ShrinkBudgetSpentError:
                 assert tally.best is not None  # raised only after a deciding case
                 raise tally.best from None
-    except _CaseFoundError as found:
+    except (
+        _CaseFoundError,
+        _MeasureCrashedError,
+        _CallTimedOut,
+        Unsatisfiable,
+        _NothingInsideError,
+        Flaky,
+    ) as exc:
+        ending = exc
+    return SearchResult(ending, tally.cases, tally.outside)
+
+
+def outcome_of(
+    found: SearchResult, family: str, *, universal: bool
+) -> tuple[Outcome, Example | None, str]:
+    """The outcome, the example and the reason that a search's result amounts to.
+
+    A deciding case refutes a universal claim or confirms an existential
+    one (with the case as example); a crash or time-out of the measure is an
+    error; a search with no case inside the claim makes the claim not
+    applicable; a search that tried every case without a deciding one has
+    not refuted (universal) or not confirmed (existential) it.
+    """
+    nothing_inside = (
+        f"no generated case lies inside the claim ({found.outside} tried: preconditions "
+        "false or the measure undefined on them)"
+    )
+    ending = found.ending
+    if isinstance(ending, _CaseFoundError):
         outcome = Outcome.REFUTED if universal else Outcome.CONFIRMED
         example = _example(
             family,
-            found.case,
-            found.observation,
-            found.decision.explanation,
-            found.decision.entries,
+            ending.case,
+            ending.observation,
+            ending.decision.explanation,
+            ending.decision.entries,
         )
-    except _MeasureCrashedError as crashed:
-        outcome = Outcome.ERROR
-        crash = crashed.observation.crash
-        reason = str(crash)
-        example = _example(family, crashed.case, crashed.observation, "the measure raised")
-    except _CallTimedOut as hung:
-        outcome = Outcome.ERROR
-        reason = str(hung.observation.crash)
-        example = _example(family, hung.case, hung.observation, "the call did not return")
-    except (Unsatisfiable, _NothingInsideError):
-        outcome = Outcome.NOT_APPLICABLE
-        reason = (
-            f"no generated case lies inside the claim ({tally.outside} tried: preconditions "
-            "false or the measure undefined on them)"
-        )
-    except Flaky as exc:
-        outcome = Outcome.ERROR
-        reason = f"the measure gave different results on the same input ({type(exc).__name__})"
-    else:
-        outcome = Outcome.NOT_REFUTED if universal else Outcome.NOT_CONFIRMED
-        if tally.cases == 0:
-            outcome = Outcome.NOT_APPLICABLE
-            reason = (
-                f"no generated case lies inside the claim ({tally.outside} tried: "
-                "preconditions false or the measure undefined on them)"
-            )
-    seconds = time.perf_counter() - started
+        return outcome, example, ""
+    if isinstance(ending, _MeasureCrashedError):
+        reason = str(ending.observation.crash)
+        example = _example(family, ending.case, ending.observation, "the measure raised")
+        return Outcome.ERROR, example, reason
+    if isinstance(ending, _CallTimedOut):
+        reason = str(ending.observation.crash)
+        example = _example(family, ending.case, ending.observation, "the call did not return")
+        return Outcome.ERROR, example, reason
+    if isinstance(ending, Unsatisfiable | _NothingInsideError):
+        return Outcome.NOT_APPLICABLE, None, nothing_inside
+    if isinstance(ending, Flaky):
+        reason = f"the measure gave different results on the same input ({type(ending).__name__})"
+        return Outcome.ERROR, None, reason
+    if found.cases == 0:
+        return Outcome.NOT_APPLICABLE, None, nothing_inside
+    return (Outcome.NOT_REFUTED if universal else Outcome.NOT_CONFIRMED), None, ""
+
+
+def run_claim(
+    subject: Subject,
+    claim: Claim,
+    *,
+    preconditions: tuple[str, ...] = (),
+    options: Mapping[str, Any] | None = None,
+    profile: Profile,
+    seed_value: int,
+    tolerance: Tolerance,
+    database: ExampleDatabase | None = None,
+    label: str = "",
+    targeting: bool | None = None,
+) -> Verdict:
+    """Check one claim on one subject under one set of preconditions and options.
+
+    The claim's applicability is decided first (a claim of another family,
+    without a procedure, needing class values or an optimum the subject
+    lacks is not applicable); then :func:`search` looks for a deciding case
+    and :func:`outcome_of` turns what it found into the verdict.  An
+    undecided search without a database is remembered, so the same search
+    is not run twice.
+
+    Parameters
+    ----------
+    subject
+        The measure under test.
+    claim
+        The claim (its procedure for the subject's family is used).
+    preconditions
+        Names of preconditions restricting the inputs.
+    options
+        Check options (see :data:`axiometrics.claims.CLAIM_OPTIONS`); the
+        claim's defaults fill the gaps.
+    profile
+        Number of cases and shrinking.
+    seed_value
+        The Hypothesis seed.
+    tolerance
+        The equality rule.
+    database
+        Hypothesis example database (``None``: none).
+    label
+        The variant label recorded in the verdict.
+    targeting
+        Report each case's margin to :func:`hypothesis.target` (``None``: as
+        the profile says; ``False`` samples blindly, for measuring what
+        targeting adds).
+    """
+    if targeting is None:
+        targeting = profile.targeting
+    measure = subject.measure
+    opts = {**claim.default_options(), **dict(options or {})}
+    if subject.max_count is not None:
+        opts["max_count"] = min(int(opts["max_count"]), subject.max_count)
+    base: dict[str, Any] = {
+        "claim": claim.name,
+        "measure": measure.name,
+        "preconditions": tuple(preconditions),
+        "options": opts,
+        "profile": profile.name,
+        "label": label,
+    }
+    why_not = _not_applicable_reason(subject, claim, opts)
+    if why_not is not None:
+        return Verdict(outcome=Outcome.NOT_APPLICABLE, reason=why_not, **base)
+    plan = plan_search(subject, claim, tuple(preconditions), opts)
+    memo_key = _memo_key(
+        subject, claim, plan.request, opts, profile, seed_value, tolerance, targeting
+    )
+    if database is None:
+        earlier = _SEARCHED.get(memo_key)
+        if earlier is not None and earlier[0] is subject:
+            # The same search already ran (e.g. discovery re-checking the
+            # main run's precondition set) and found nothing to shrink.
+            return replace(earlier[1], seconds=0.0, **base)
+    started = time.perf_counter()
+    found = search(
+        subject,
+        claim,
+        plan,
+        preconditions=tuple(preconditions),
+        opts=opts,
+        profile=profile,
+        seed_value=seed_value,
+        tolerance=tolerance,
+        database=database,
+        targeting=targeting,
+    )
+    outcome, example, reason = outcome_of(found, measure.family, universal=plan.universal)
     verdict = Verdict(
         outcome=outcome,
         example=example,
-        n_cases=tally.cases,
-        n_outside=tally.outside,
+        n_cases=found.cases,
+        n_outside=found.outside,
         seed=seed_value,
-        seconds=seconds,
+        seconds=time.perf_counter() - started,
         reason=reason,
         **base,
     )

@@ -37,7 +37,7 @@ import numpy as np
 from axiometrics.checker.cases import Crash
 from axiometrics.declarations import ClaimDeclaration, Holds, NotApplicable, Violated
 from axiometrics.errors import RegistrationError
-from axiometrics.families import family as lookup_family
+from axiometrics.family import get_family
 
 __all__ = [
     "CheckReport",
@@ -47,6 +47,7 @@ __all__ = [
     "Mismatch",
     "Outcome",
     "Verdict",
+    "example_display",
     "format_inputs",
 ]
 
@@ -197,6 +198,7 @@ class Example:
         values (families whose inputs carry none) show no values.
         """
         lines: list[str] = []
+        distributions = example_display(self.family) == "distributions"
         shown = [e.values for e in self.entries if e.values is not None]
         same_values = all(_same(v, shown[0]) for v in shown) if shown else True
         if shown and same_values and not _default(shown[0]):
@@ -209,7 +211,7 @@ class Example:
             vals = (
                 "" if same_values or e.values is None else f"  (class values {_values(e.values)})"
             )
-            if self.family == "oq" and len(e.inputs) == 2:
+            if distributions and len(e.inputs) == 2:
                 lines.append(
                     f"{indent}{e.name}: system {format_distribution(e.inputs[0])}, gold "
                     f"{format_distribution(e.inputs[1])} -> {score}{vals}"
@@ -231,9 +233,10 @@ class Example:
     def one_line(self) -> str:
         """A compact one-line rendering for tables."""
         parts = []
+        distributions = example_display(self.family) == "distributions"
         for e in self.entries:
             score = "undef" if e.score is None else f"{e.score:.6g}"
-            if self.family == "oq" and len(e.inputs) == 2:
+            if distributions and len(e.inputs) == 2:
                 parts.append(
                     f"{e.name}: D({format_distribution(e.inputs[0])}, "
                     f"{format_distribution(e.inputs[1])})={score}"
@@ -266,6 +269,18 @@ def _exact(x: float) -> str:
     return str(int(x)) if math.isfinite(x) and x == int(x) and abs(x) < 1e15 else repr(x)
 
 
+def example_display(family: str) -> str | None:
+    """How a counterexample of ``family`` shows its inputs (:attr:`Family.example_display`).
+
+    ``None`` for an unknown family or one without the hook: the inputs are
+    shown by their shape.
+    """
+    try:
+        return get_family(family).example_display
+    except RegistrationError:
+        return None
+
+
 def format_inputs(family: str, inputs: tuple[np.ndarray, ...]) -> str:
     """Vector inputs named after the family's inputs: ``scores [0.5 1], gold [0 1]``.
 
@@ -273,7 +288,7 @@ def format_inputs(family: str, inputs: tuple[np.ndarray, ...]) -> str:
     round-trip repr); inputs of an unknown family are named ``input 0 ..``.
     """
     try:
-        names = lookup_family(family).inputs
+        names = get_family(family).inputs
     except RegistrationError:
         names = ()
     if len(names) != len(inputs):

@@ -34,28 +34,25 @@ one valid document) and summarised in a note of the report.
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import json
 import math
-import os
 import sys
-import traceback
-from pathlib import Path
 from typing import Any
 
 from axiometrics.atomic import write_text
-from axiometrics.checker import PROFILES, check
-from axiometrics.checker.callables import (
+from axiometrics.checker import PROFILES, CheckSettings, MeasureSpec, check
+from axiometrics.checker.callable_options import (
     SIGNATURES,
     callable_family,
     parse_expectations,
     undefined_policy,
 )
-from axiometrics.checker.guard import DEFAULT_CALL_TIMEOUT
+from axiometrics.checker.settings import settings_default
+from axiometrics.checker.spec import spec_default
 from axiometrics.checker.verdicts import CheckReport
 from axiometrics.claims import registered_claims
-from axiometrics.errors import AxiometricsError, InvalidInputError, InvalidParameterError
+from axiometrics.errors import AxiometricsError, InvalidParameterError
+from axiometrics.loading import load_callable, split_target
 from axiometrics.registry import default_registry
 from axiometrics.suggest import closest
 
@@ -122,16 +119,21 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="label-vector callables: real-valued (not integer) class-value transforms",
     )
+    call_timeout = spec_default("call_timeout")
     parser.add_argument(
         "--call-timeout",
         type=float,
-        default=DEFAULT_CALL_TIMEOUT,
+        default=call_timeout,
         metavar="SECONDS",
-        help=f"time limit per call of a callable (default {DEFAULT_CALL_TIMEOUT:g}); 0 disables",
+        help=f"time limit per call of a callable (default {call_timeout:g}); 0 disables",
     )
     parser.add_argument("--claims", metavar="NAME,...", help="check only these claims")
+    profile = settings_default("profile")
     parser.add_argument(
-        "--profile", choices=sorted(PROFILES), default="ci", help="settings profile (default: ci)"
+        "--profile",
+        choices=sorted(PROFILES),
+        default=profile,
+        help=f"settings profile (default: {profile})",
     )
     parser.add_argument("--seed", type=int, help="Hypothesis seed (default: 0 under ci)")
     parser.add_argument("--max-examples", type=int, help="cases per claim (overrides the profile)")
@@ -168,97 +170,6 @@ def parse_expect(text: str | None) -> dict[str, str]:
             )
         out[name.strip()] = verdict.strip()
     return out
-
-
-def _split_target(target: str) -> tuple[str, str] | None:
-    if ":" not in target:
-        return None
-    module, _, attr = target.rpartition(":")
-    if not module or not attr or os.sep in attr:
-        return None
-    return module, attr
-
-
-def _import_file(path: Path) -> Any:
-    name = f"_axiometrics_user_{abs(hash(str(path.resolve())))}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise InvalidParameterError(f"cannot import {str(path)!r} as a Python module")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    directory = str(path.resolve().parent)
-    sys.path.insert(0, directory)
-    try:
-        spec.loader.exec_module(module)
-    except Exception as exc:
-        del sys.modules[name]
-        raise InvalidInputError(
-            f"importing {str(path)!r} failed: {type(exc).__name__}: {exc}{_where(exc, path)}"
-        ) from exc
-    finally:
-        if sys.path and sys.path[0] == directory:
-            sys.path.pop(0)
-    return module
-
-
-def _where(exc: BaseException, path: Path) -> str:
-    """`` (at file:line)`` of the innermost frame in ``path`` (syntax errors included)."""
-    if isinstance(exc, SyntaxError) and exc.filename:
-        return f" (at {exc.filename}:{exc.lineno})"
-    target = str(path.resolve())
-    frames = [
-        f for f in traceback.extract_tb(exc.__traceback__) if os.path.abspath(f.filename) == target
-    ]
-    if frames:
-        return f" (at {frames[-1].filename}:{frames[-1].lineno})"
-    return ""
-
-
-def load_callable(target: str) -> Any:
-    """Import ``MODULE:CALLABLE``; MODULE is a ``.py`` path or an importable module.
-
-    Raises
-    ------
-    InvalidParameterError
-        On a missing file or module, a missing attribute (with suggestions)
-        or a non-callable (usage errors: exit status 2).
-    InvalidInputError
-        On an import that fails, with the file and line (exit status 1).
-    """
-    parts = _split_target(target)
-    if parts is None:
-        raise InvalidParameterError(
-            f"target={target!r}: expected a registered measure name or MODULE:CALLABLE"
-        )
-    module_name, attr = parts
-    if module_name.endswith(".py") or os.sep in module_name or "/" in module_name:
-        path = Path(module_name)
-        if not path.is_file():
-            raise InvalidParameterError(f"no such file: {module_name!r} (from target {target!r})")
-        module = _import_file(path)
-    else:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            raise InvalidParameterError(
-                f"no module named {module_name!r} (from target {target!r}); give a path to a "
-                ".py file or an importable module"
-            ) from exc
-        except Exception as exc:
-            raise InvalidInputError(
-                f"importing module {module_name!r} failed: {type(exc).__name__}: {exc}"
-            ) from exc
-    obj: Any = module
-    for part in attr.split("."):
-        if not hasattr(obj, part):
-            names = [n for n in dir(obj) if not n.startswith("_")]
-            near = closest(part, names)
-            hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
-            raise InvalidParameterError(f"{module_name!r} has no attribute {part!r}{hint}")
-        obj = getattr(obj, part)
-    if not callable(obj):
-        raise InvalidParameterError(f"{target!r} is a {type(obj).__name__}, not a callable measure")
-    return obj
 
 
 def _report_json(report: CheckReport) -> str:
@@ -386,7 +297,7 @@ def _validate(args: argparse.Namespace, is_callable: bool) -> dict[str, Any]:
 
 def run_check(args: argparse.Namespace) -> int:
     """Run the check; return the exit status (see the module docstring)."""
-    is_callable = _split_target(args.target) is not None
+    is_callable = split_target(args.target) is not None
     try:
         flags = _validate(args, is_callable)
     except _UsageError as exc:
@@ -400,21 +311,19 @@ def run_check(args: argparse.Namespace) -> int:
             for c in registered_claims()
             if c.name != "ordinal_invariance"
         }
-    common: dict[str, Any] = {
-        "settings": args.profile,
-        "seed": args.seed,
-        "max_examples": args.max_examples,
-        "variants": not args.no_variants,
-        "options": options,
-        "strict": args.strict,
-    }
+    settings = CheckSettings(
+        profile=args.profile,
+        seed=args.seed,
+        max_examples=args.max_examples,
+        variants=not args.no_variants,
+        options=options,
+        strict=args.strict,
+    )
     if not is_callable:
-        report = check(args.target, flags["claims"], **common)
+        spec = MeasureSpec(args.target)
     else:
-        func = load_callable(args.target)
-        report = check(
-            func,
-            flags["claims"],
+        spec = MeasureSpec(
+            load_callable(args.target),
             family=args.family,
             signature=args.signature,
             higher_is_better=not args.lower_is_better,
@@ -425,8 +334,8 @@ def run_check(args: argparse.Namespace) -> int:
             undefined=flags["undefined"],
             integer_labels=not args.real_labels,
             call_timeout=args.call_timeout or None,
-            **common,
         )
+    report = check(spec, flags["claims"], settings=settings)
     text = _report_json(report) if args.format == "json" else report.render() + "\n"
     if args.output:
         write_text(args.output, text)

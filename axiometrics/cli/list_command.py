@@ -11,7 +11,7 @@ import pandas as pd
 from axiometrics.claims import registered_claims
 from axiometrics.cli.output import add_output_arguments, emit, write_output
 from axiometrics.errors import InvalidInputError
-from axiometrics.families import registered_families
+from axiometrics.family import registered_families
 from axiometrics.registry import default_registry
 
 __all__ = ["add_parser", "list_measures", "measures_frame", "narrow_text"]

@@ -208,7 +208,7 @@ def _groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
 
 def _family_name(text: str) -> str:
     """``--family``: a registered family name or ``all`` (unknown names suggest the nearest)."""
-    from axiometrics.families import registered_families
+    from axiometrics.family import registered_families
 
     default_registry()  # plugin families register when the registry loads
     known = [f.name for f in registered_families()]
@@ -219,7 +219,7 @@ def _family_name(text: str) -> str:
 
 def _feeding(family: str, candidates: Sequence[str]) -> str | None:
     """The first of ``candidates`` whose data the measures of ``family`` take, if any."""
-    from axiometrics.families import companion_families
+    from axiometrics.family import companion_families
 
     default_registry()
     if family in candidates:
@@ -239,7 +239,7 @@ def _shipped_groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
     for name in names:
         if name not in available:
             raise InvalidParameterError(f"--data: {unknown_name_message(name, available)}")
-    from axiometrics.families import companion_families
+    from axiometrics.family import companion_families
 
     family = args.family or "all"
     if args.measures is not None and args.family is not None:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from axiometrics.checker import PROFILES
-from axiometrics.checker.callables import SIGNATURES
+from axiometrics.checker.callable_options import SIGNATURES
 from axiometrics.checker.profiles import available_cores
 from axiometrics.cli.arguments import comma_names, non_negative_int, positive_int
 from axiometrics.errors import InvalidParameterError

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from axiometrics.cli.arguments import comma_names
 from axiometrics.errors import DataFileError, InvalidParameterError, UnknownLabelError
-from axiometrics.io import SEMEVAL_SCALE, read_distribution_runs, read_label_runs
+from axiometrics.family import get_family
+from axiometrics.io import SEMEVAL_SCALE
 from axiometrics.io.rows import parse_label
 from axiometrics.io.runs import DistributionRuns, LabelRuns
 from axiometrics.meta.errors import UndefinedScoreError
@@ -49,7 +50,9 @@ def read_run_files(
     *,
     purpose: str = "a meta-evaluation",
 ) -> LabelRuns | DistributionRuns:
-    """Label runs (``family="oc"``) or distribution runs (``"oq"``) on the ``--scale`` given.
+    """The family's runs (:attr:`Family.read_runs`: OC label runs, OQ distribution runs, ...).
+
+    Read on the ``--scale`` given.
 
     Without ``--scale`` the SemEval scale ``-2..2`` applies; a label outside
     it is reported with a hint to give the scale, since that is the likely
@@ -68,12 +71,12 @@ def read_run_files(
     """
     scale = SEMEVAL_SCALE if scale_text is None else parse_scale_option(scale_text)
     try:
-        if family == "oc":
-            loaded: LabelRuns | DistributionRuns = read_label_runs(
-                gold, runs, scale=scale, require_topic=True, scale_option="--scale"
-            )
-        else:
-            loaded = read_distribution_runs(gold, runs, scale=scale)
+        reader = get_family(family).read_runs
+        if reader is None:
+            raise InvalidParameterError(f"--family {family}: the family reads no run files")
+        loaded: LabelRuns | DistributionRuns = reader(
+            gold, runs, scale=scale, require_topic=True, scale_option="--scale"
+        )
     except UnknownLabelError as exc:
         if scale_text is not None:
             raise

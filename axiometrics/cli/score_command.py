@@ -37,14 +37,8 @@ from axiometrics.cli.cells import (
 from axiometrics.cli.output import add_output_arguments, emit
 from axiometrics.cli.run_files import parse_scale_option
 from axiometrics.errors import InvalidInputError, InvalidParameterError, UnknownMeasureError
-from axiometrics.io import (
-    DistributionRuns,
-    LabelRuns,
-    read_confusion_matrix,
-    read_distribution_runs,
-    read_label_runs,
-    read_scored_runs,
-)
+from axiometrics.family import get_family
+from axiometrics.io import DistributionRuns, LabelRuns, read_confusion_matrix
 from axiometrics.io.rows import parse_number
 from axiometrics.registry import Scorer, default_registry
 from axiometrics.scale import ClassScale
@@ -216,23 +210,22 @@ def read_runs(
     *,
     scale: ClassScale | None = None,
 ) -> LabelRuns | DistributionRuns:
-    """Read gold and system files: label files (``oc``, ``nominal``) or distribution files (``oq``).
+    """Read gold and system files with the family's reader (:attr:`Family.read_runs`).
 
+    Label files (``oc``, ``nominal``) or distribution files (``oq``).
     Systems are named after their files (without extension).  A label gold
     file without topics is one topic named ``""``.  Nominal labels need no
-    order (see :func:`axiometrics.io.load.nominal_order`).  See
+    order (see :func:`axiometrics.io.rows.nominal_order`).  See
     :func:`axiometrics.io.read_label_runs` and
     :func:`axiometrics.io.read_distribution_runs`.
     """
-    if family == "oq":
-        return read_distribution_runs(gold_path, system_paths, scale=scale)
-    return read_label_runs(
-        gold_path,
-        system_paths,
-        scale=scale,
-        scale_option="--scale",
-        ordered=family != "nominal",
+    reader = get_family(family).read_runs
+    if reader is None:
+        raise InvalidParameterError(f"--family {family}: the family reads no run files")
+    runs: LabelRuns | DistributionRuns = reader(
+        gold_path, system_paths, scale=scale, scale_option="--scale"
     )
+    return runs
 
 
 def score_runs_cells(
@@ -322,7 +315,10 @@ def score_scored_runs(
     tuple
         The long frame (:data:`LONG_COLUMNS`) and notes ``{"skipped <measure>": reason}``.
     """
-    runs = read_scored_runs(gold_path, system_paths)
+    reader = get_family(scorers[0].measure.family).read_runs if scorers else None
+    if reader is None:
+        raise InvalidParameterError("no measure to score, or its family reads no run files")
+    runs = reader(gold_path, system_paths)
     notes: dict[str, str] = {}
     kept: list[Scorer] = []
     per_topic: list[list[MeasureCells]] = []
@@ -421,14 +417,15 @@ def run_score(args: argparse.Namespace) -> int:
     values = _parse_values(args.values)
     on_undefined = _on_undefined(args.on_undefined)
     family = args.family
-    if args.matrix and family not in ("oc", "nominal"):
+    fam = get_family(family)
+    if args.matrix and fam.inputs != ("matrices",):
         raise InvalidParameterError(
             f"--matrix: a confusion matrix feeds the oc or nominal measures (got --family "
             f"{family}); use --family oc or --family nominal"
         )
-    if family == "nominal" and args.values is not None:
+    if not fam.ordered and args.values is not None:
         raise InvalidParameterError(
-            f"--values={args.values!r}: nominal measures read no class values"
+            f"--values={args.values!r}: {family} measures read no class values"
         )
     scorers = resolve_measures(_split_list(args.measures, "--measures"), family)
     if args.matrix:
@@ -441,15 +438,15 @@ def run_score(args: argparse.Namespace) -> int:
             scale=scale,
             values=values,
             on_undefined=on_undefined,
-            ordered=family != "nominal",
+            ordered=fam.ordered,
         )
-    elif family == "scored":
+    elif not fam.class_values:  # e.g. scored runs: topics of different sizes
         if not args.system:
             raise InvalidParameterError("--gold needs at least one --system run file")
         for option, given in (("--scale", args.scale), ("--values", args.values)):
             if given is not None:
                 raise InvalidParameterError(
-                    f"{option}={given!r}: scored runs have binary gold labels and no class scale"
+                    f"{option}={given!r}: {family} runs have binary gold labels and no class scale"
                 )
         explicit = args.measures is not None
         frame, notes = score_scored_runs(
@@ -462,7 +459,7 @@ def run_score(args: argparse.Namespace) -> int:
             raise InvalidParameterError("--gold needs at least one --system run file")
         runs = read_runs(family, args.gold, args.system, scale=scale)
         frame = score_table(runs, scorers, values=values, on_undefined=on_undefined)
-        if family == "nominal":
+        if not fam.ordered:
             classes = ", ".join(map(str, runs.scale.labels))
             emit_scores(frame, args, {"family": family, "classes": classes})
             return 0

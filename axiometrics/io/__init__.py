@@ -15,9 +15,9 @@ Distribution files (ordinal quantification; subtask E)
 Confusion-matrix CSV
     a header row of column labels and one row per row label, the first
     column holding the row label (rows = system classes by default).
-Score run files (the ``scored`` family)
-    ``id<TAB>score`` per line, with a binary gold file ``id<TAB>label`` or
-    ``id<TAB>topic<TAB>label`` (labels 1/0); see :mod:`axiometrics.io.scored`.
+Other families' run files
+    read by the family's own reader, in its package
+    (:attr:`axiometrics.family.Family.read_runs`).
 
 Layers
 ------
@@ -47,27 +47,17 @@ from axiometrics.io.files import (
 from axiometrics.io.load import read_distribution_runs, read_label_runs, run_names
 from axiometrics.io.rows import parse_label
 from axiometrics.io.runs import DistributionRuns, LabelRuns
-from axiometrics.io.scored import (
-    ScoredRuns,
-    read_binary_gold_file,
-    read_score_file,
-    read_scored_runs,
-)
 
 __all__ = [
     "SEMEVAL_SCALE",
     "DataFileError",
     "DistributionRuns",
     "LabelRuns",
-    "ScoredRuns",
     "parse_label",
-    "read_binary_gold_file",
     "read_confusion_matrix",
     "read_distribution_file",
     "read_distribution_runs",
     "read_label_file",
     "read_label_runs",
-    "read_score_file",
-    "read_scored_runs",
     "run_names",
 ]

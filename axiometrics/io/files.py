@@ -20,6 +20,7 @@ from axiometrics.errors import DataFileError, InvalidInputError
 from axiometrics.io.rows import (
     HEADER_FIRST_CELLS,
     Row,
+    nominal_order,
     parse_label,
     parse_labels,
     parse_number,
@@ -292,8 +293,6 @@ def read_confusion_matrix(
     if scale is None and ordered:
         require_ordered_labels([*row_labels, *column_labels], scale_option)
     elif scale is None:
-        from axiometrics.io.load import nominal_order
-
         labels = nominal_order([*row_labels, *column_labels])
         if len(labels) < 2:
             raise DataFileError(

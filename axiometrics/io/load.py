@@ -24,6 +24,7 @@ from axiometrics.io.files import (
     read_label_file,
     require_ordered_labels,
 )
+from axiometrics.io.rows import nominal_order
 from axiometrics.io.runs import DistributionRuns, LabelRuns
 from axiometrics.scale import ClassScale, as_scale
 
@@ -134,18 +135,6 @@ def read_label_runs(
         sources={name: f"path={str(path)!r}" for name, path in paths.items()},
         gold_source=f"path={str(gold)!r}",
     )
-
-
-def nominal_order(labels: Sequence[Hashable]) -> list[Hashable]:
-    """Distinct labels in a fixed listing order: numbers by value, then text alphabetically.
-
-    Nominal classes have no order; this one only makes the class positions
-    (a per-class measure's ``positive``) reproducible whatever the file order.
-    """
-    unique = list(dict.fromkeys(labels))
-    numbers = sorted((lab for lab in unique if isinstance(lab, int | float)), key=float)
-    texts = sorted((lab for lab in unique if not isinstance(lab, int | float)), key=str)
-    return [*numbers, *texts]
 
 
 def _scale_example(scale_option: str, seen: Sequence[Hashable]) -> str:

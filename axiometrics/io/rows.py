@@ -27,6 +27,7 @@ __all__ = [
     "HEADER_FIRST_CELLS",
     "NUMBER_PATTERN",
     "Row",
+    "nominal_order",
     "parse_label",
     "parse_labels",
     "parse_number",
@@ -225,3 +226,15 @@ def parse_label(text: str) -> Hashable:
     if number is None or not math.isfinite(number):
         return text
     return int(number) if number.is_integer() else number
+
+
+def nominal_order(labels: Sequence[Hashable]) -> list[Hashable]:
+    """Distinct labels in a fixed listing order: numbers by value, then text alphabetically.
+
+    Nominal classes have no order; this one only makes the class positions
+    (a per-class measure's ``positive``) reproducible whatever the file order.
+    """
+    unique = list(dict.fromkeys(labels))
+    numbers = sorted((lab for lab in unique if isinstance(lab, int | float)), key=float)
+    texts = sorted((lab for lab in unique if not isinstance(lab, int | float)), key=str)
+    return [*numbers, *texts]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import pandas as pd
@@ -32,7 +32,44 @@ from axiometrics.distributions import SUM_TOLERANCE
 from axiometrics.errors import DataFileError, UnknownLabelError
 from axiometrics.scale import ClassScale, as_scale
 
-__all__ = ["DistributionRuns", "LabelRuns", "check_names"]
+__all__ = ["DistributionRuns", "LabelRuns", "SystemRuns", "check_counts", "check_names"]
+
+
+@runtime_checkable
+class SystemRuns(Protocol):
+    """What the meta-evaluation needs of system outputs over topics, whatever the family.
+
+    :class:`LabelRuns`, :class:`DistributionRuns` and a plugin family's runs
+    (e.g. :class:`axiometrics.measures.scored.runs.ScoredRuns`) provide it.
+    """
+
+    @property
+    def family(self) -> str:
+        """The family whose inputs the runs hold."""
+        ...
+
+    @property
+    def topics(self) -> tuple[Hashable, ...]:
+        """Topic names."""
+        ...
+
+    @property
+    def systems(self) -> tuple[Hashable, ...]:
+        """System names."""
+        ...
+
+    @property
+    def scale(self) -> ClassScale:
+        """The gold classes."""
+        ...
+
+    def scorer_inputs(self, family: str) -> tuple[np.ndarray, ...]:
+        """The inputs a scorer of ``family`` is called with, batched over (topic, system)."""
+        ...
+
+    def select_systems(self, systems: Sequence[Hashable]) -> Any:
+        """A copy restricted to some systems, in the given order."""
+        ...
 
 
 def check_names(topics: Sequence[Hashable], systems: Sequence[Hashable]) -> None:
@@ -50,6 +87,27 @@ def check_names(topics: Sequence[Hashable], systems: Sequence[Hashable]) -> None
         if seen.has_duplicates:
             dupes = seen[seen.duplicated()].unique().tolist()[:5]
             raise DataFileError(f"{kind} names must be unique (got duplicates {dupes!r})")
+
+
+def check_counts(topics: Sequence[Hashable], systems: Sequence[Hashable]) -> None:
+    """Require the at least 2 topics and 2 systems a meta-evaluation ranks, without repeats.
+
+    Raises
+    ------
+    DataFileError
+        Naming the offending count or the repeated names.
+    """
+    if len(systems) < 2:
+        raise DataFileError(
+            f"a meta-evaluation needs at least 2 systems to rank (got {len(systems)}: "
+            f"{list(systems)!r})"
+        )
+    if len(topics) < 2:
+        raise DataFileError(
+            f"a meta-evaluation needs at least 2 topics (test cases) (got {len(topics)}: "
+            f"{list(topics)!r})"
+        )
+    check_names(topics, systems)
 
 
 def _store_names(runs: LabelRuns | DistributionRuns) -> None:
@@ -298,9 +356,9 @@ class LabelRuns:
         distributions ``(T, S, C)`` and the gold's ``(T, 1, C)`` (see
         :meth:`to_distribution_runs`).
         """
-        from axiometrics.families import family as lookup_family
+        from axiometrics.family import get_family
 
-        if lookup_family(family).inputs == ("matrices",):
+        if get_family(family).inputs == ("matrices",):
             return (self.confusion_batch,)
         return self.to_distribution_runs().scorer_inputs(family)
 
@@ -411,9 +469,9 @@ class DistributionRuns:
             For ``"oc"``: ordinal classification measures need per-item
             labels, which distributions do not hold.
         """
-        from axiometrics.families import family as lookup_family
+        from axiometrics.family import get_family
 
-        inputs = lookup_family(family).inputs
+        inputs = get_family(family).inputs
         if inputs != ("system", "gold"):
             needs = "per-item labels" if inputs == ("matrices",) else f"inputs {list(inputs)}"
             raise DataFileError(

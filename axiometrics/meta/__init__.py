@@ -15,11 +15,11 @@ Sakai (2021, 2022) and Amigó et al. (2020):
 
 Quick use::
 
-    from axiometrics import meta
+    from axiometrics import datasets, meta
     result = meta.run()                      # embedded synthetic data
     result.to_frames()["consistency"]
 
-    meta.run(meta.default_scored_runs())    # synthetic scored classifiers (roc_auc, ...)
+    meta.run(datasets.load("synthetic_scored"))  # synthetic scored classifiers (roc_auc, ...)
 
     runs = meta.read_label_runs("gold.tsv", ["run1.tsv", "run2.tsv"])
     scores = meta.score_runs(runs, ["mae_macro", "accuracy"])
@@ -50,6 +50,7 @@ from axiometrics.meta.inputs import (
     read_label_runs,
     read_score_file,
 )
+from axiometrics.meta.options import MetaOptions
 from axiometrics.meta.ranking import (
     KendallInterval,
     average_ranks,
@@ -58,13 +59,11 @@ from axiometrics.meta.ranking import (
     spearman_rho,
 )
 from axiometrics.meta.runs import DistributionRuns, LabelRuns
-from axiometrics.meta.scored_runs import ScoredRuns
-from axiometrics.meta.scored_synthetic import default_scored_runs
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.meta.scoring import ScoringReport, score_runs
 from axiometrics.meta.similarity import RankingSimilarity, ranking_similarity
 from axiometrics.meta.synthetic import amigo_synthetic, default_label_runs
-from axiometrics.meta.tukey import TukeyHSD, randomized_tukey_hsd
+from axiometrics.stats.tukey import TukeyHSD, randomized_tukey_hsd
 
 __all__ = [
     "ANALYSES",
@@ -77,11 +76,11 @@ __all__ = [
     "LabelRuns",
     "MetaEvaluation",
     "MetaInputError",
+    "MetaOptions",
     "MissingDependencyError",
     "RankingConsistency",
     "RankingSimilarity",
     "ScoreMatrices",
-    "ScoredRuns",
     "ScoringReport",
     "TukeyHSD",
     "UndefinedScoreError",
@@ -89,7 +88,6 @@ __all__ = [
     "average_ranks",
     "coverage",
     "default_label_runs",
-    "default_scored_runs",
     "discriminative_power",
     "kendall_tau",
     "kendall_tau_interval",

@@ -29,17 +29,12 @@ import numpy as np
 import pandas as pd
 
 from axiometrics.errors import InvalidParameterError
-from axiometrics.meta.anova import effect_sizes, residual_variance
 from axiometrics.meta.errors import MetaInputError
 from axiometrics.meta.ranking import snap_ties
 from axiometrics.meta.scores import ScoreMatrices
-from axiometrics.meta.tukey import (
-    DEFAULT_MAX_ELEMENTS,
-    Seed,
-    TukeyHSD,
-    as_generator,
-    randomized_tukey_hsd,
-)
+from axiometrics.stats.anova import effect_sizes, residual_variance
+from axiometrics.stats.resampling import Seed, as_generator
+from axiometrics.stats.tukey import DEFAULT_MAX_ELEMENTS, TukeyHSD, randomized_tukey_hsd
 
 __all__ = [
     "MARKER_SYMBOLS",
@@ -312,7 +307,7 @@ def ranking_consistency(
         Seed for the splits and the test (two independent streams are
         derived from it), or a Generator used for both in turn.
     include_observed
-        p-value convention of the Tukey test (see :mod:`axiometrics.meta.tukey`).
+        p-value convention of the Tukey test (see :mod:`axiometrics.stats.tukey`).
     max_elements
         Memory bound per chunk.
     progress

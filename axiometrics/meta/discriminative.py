@@ -1,7 +1,7 @@
 """Discriminative power (Sakai 2006; Sakai 2021 §5.3): how many system pairs a measure separates.
 
 For each measure, a randomised Tukey HSD test (see
-:mod:`axiometrics.meta.tukey`) on its topic x system matrix gives a
+:mod:`axiometrics.stats.tukey`) on its topic x system matrix gives a
 p-value for every pair of systems.  A measure is more discriminative the
 more pairs get small p-values: the result reports the sorted p-value
 curve (Sakai's figures) and the number of pairs significant at ``alpha``.
@@ -19,7 +19,8 @@ import pandas as pd
 
 from axiometrics.errors import InvalidParameterError
 from axiometrics.meta.scores import ScoreMatrices
-from axiometrics.meta.tukey import DEFAULT_MAX_ELEMENTS, Seed, randomized_tukey_hsd
+from axiometrics.stats.resampling import Seed
+from axiometrics.stats.tukey import DEFAULT_MAX_ELEMENTS, randomized_tukey_hsd
 
 __all__ = ["DiscriminativePower", "discriminative_power"]
 

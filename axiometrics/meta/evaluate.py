@@ -19,33 +19,23 @@ import pandas as pd
 from tqdm import tqdm
 
 from axiometrics.errors import InvalidParameterError, UnknownMeasureError
+from axiometrics.io.runs import SystemRuns
 from axiometrics.meta.consistency import RankingConsistency, ranking_consistency, split_sizes
-from axiometrics.meta.coverage import DEFAULT_REFERENCE, Coverage, coverage
+from axiometrics.meta.coverage import Coverage, coverage
 from axiometrics.meta.discriminative import DiscriminativePower, discriminative_power
 from axiometrics.meta.errors import MetaInputError
-from axiometrics.meta.runs import DistributionRuns, LabelRuns
-from axiometrics.meta.scored_runs import ScoredRuns
+from axiometrics.meta.options import ANALYSES, MetaOptions, default_reference
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.meta.scoring import OnUndefined, ScoringReport, resolve_measures, score_runs
 from axiometrics.meta.similarity import RankingSimilarity, ranking_similarity
-from axiometrics.meta.synthetic import DEFAULT_ON_UNDEFINED, default_label_runs
-from axiometrics.meta.tukey import DEFAULT_MAX_ELEMENTS
-from axiometrics.meta.validate import (
-    check_analyses,
-    check_count,
-    check_seed,
-    check_splits,
-    unknown_name_message,
-)
+from axiometrics.meta.synthetic import default_label_runs
+from axiometrics.meta.validate import unknown_name_message
 from axiometrics.registry import Registry, default_registry
 
-__all__ = ["ANALYSES", "MetaEvaluation", "run"]
+__all__ = ["ANALYSES", "MetaEvaluation", "MetaOptions", "default_reference", "evaluate", "run"]
 
-#: The analyses :func:`run` can perform, in report order.
-ANALYSES = ("similarity", "consistency", "discriminative", "coverage")
-
-Data = Union[LabelRuns, DistributionRuns, ScoredRuns, ScoreMatrices, pd.DataFrame, None]  # noqa: UP007
-Runs = Union[LabelRuns, DistributionRuns, ScoredRuns]  # noqa: UP007
+Data = Union[SystemRuns, ScoreMatrices, pd.DataFrame, None]  # noqa: UP007
+Runs = SystemRuns
 
 
 @dataclass(frozen=True)
@@ -118,7 +108,7 @@ def _as_scores(
     if isinstance(data, ScoreMatrices):
         scores = data if measures is None else data.select(list(measures))
         return scores, None
-    if isinstance(data, LabelRuns | DistributionRuns | ScoredRuns):
+    if isinstance(data, SystemRuns):
         scores = score_runs(
             data,
             measures,
@@ -133,22 +123,6 @@ def _as_scores(
         "DataFrame or None "
         f"(got {type(data).__name__})"
     )
-
-
-def default_reference(data: Any) -> tuple[str, ...]:
-    """The coverage reference for ``data``: its family's own, else :data:`DEFAULT_REFERENCE`.
-
-    A family plugin names measures of its own as ``Family.coverage_reference``
-    (the scored family: a ranking, a probability and a threshold measure),
-    because the default reference measures take confusion matrices.
-    """
-    from axiometrics.families import family as lookup_family
-    from axiometrics.registry import default_registry
-
-    default_registry()  # plugin families register when the registry loads
-    name = getattr(data, "family", None)
-    own = lookup_family(name).coverage_reference if isinstance(name, str) else ()
-    return tuple(own) or DEFAULT_REFERENCE
 
 
 def _check_reference(
@@ -195,24 +169,192 @@ def _reference_scores(
     return scores.merge(extra.select([m for m in extra.measures if m not in scores.measures])), ""
 
 
+def _scores_and_notes(
+    data: Data, opts: MetaOptions, bar: Any
+) -> tuple[ScoreMatrices, Runs | None, list[str]]:
+    """Phase 1: the score matrices (scored from runs if need be) and the scoring notes.
+
+    The coverage reference is checked here, before any analysis runs.
+    """
+    report = ScoringReport()
+    scores, runs = _as_scores(data, opts.measures, _policy(opts), opts.registry, report, bar.update)
+    if "coverage" in opts.analyses:
+        _check_reference(_reference(opts), scores, opts.registry)
+    return scores, runs, report.notes()
+
+
+def _usable_splits(scores: ScoreMatrices, opts: MetaOptions) -> tuple[list[str | int], list[str]]:
+    """Phase 2: the consistency splits that fit the topics, and a note for each skipped one."""
+    valid: list[str | int] = []
+    notes: list[str] = []
+    if "consistency" not in opts.analyses:
+        return valid, notes
+    for split in opts.splits:
+        try:
+            split_sizes(len(scores.topics), split)
+        except (InvalidParameterError, MetaInputError) as exc:
+            notes.append(f"consistency split {split!r} skipped: {exc}")
+        else:
+            valid.append(split)
+    return valid, notes
+
+
+def _steps(opts: MetaOptions, valid_splits: Sequence[str | int]) -> int:
+    """Progress steps of the analyses: trials and Tukey tests, plus one per quick analysis."""
+    chosen = opts.analyses
+    return (
+        len(valid_splits) * (opts.trials + opts.B)
+        + (opts.B if "discriminative" in chosen else 0)
+        + ("similarity" in chosen)
+        + ("coverage" in chosen)
+    )
+
+
+def _similarity(scores: ScoreMatrices, opts: MetaOptions, bar: Any) -> RankingSimilarity | None:
+    """Ranking similarity, if requested."""
+    if "similarity" not in opts.analyses:
+        return None
+    bar.set_description("ranking similarity")
+    similarity = ranking_similarity(scores, variant=opts.variant, confidence=opts.confidence)
+    bar.update(1)
+    return similarity
+
+
+def _consistency(
+    scores: ScoreMatrices,
+    opts: MetaOptions,
+    valid_splits: Sequence[str | int],
+    streams: Sequence[np.random.SeedSequence],
+    bar: Any,
+) -> list[RankingConsistency]:
+    """Ranking consistency of every usable split (split ``i`` draws from ``streams[1 + i]``)."""
+    consistency = []
+    for index, split in enumerate(opts.splits):
+        if split not in valid_splits:
+            continue
+        bar.set_description(f"ranking consistency ({split})")
+        consistency.append(
+            ranking_consistency(
+                scores,
+                trials=opts.trials,
+                split=split,
+                B=opts.B,
+                alpha=opts.alpha,
+                variant=opts.variant,
+                seed=streams[1 + index],
+                include_observed=opts.include_observed,
+                max_elements=opts.max_elements,
+                progress=bar.update,
+            )
+        )
+    return consistency
+
+
+def _discriminative(
+    scores: ScoreMatrices, opts: MetaOptions, stream: np.random.SeedSequence, bar: Any
+) -> DiscriminativePower | None:
+    """Discriminative power, if requested (drawing from ``stream``)."""
+    if "discriminative" not in opts.analyses:
+        return None
+    bar.set_description("discriminative power")
+    return discriminative_power(
+        scores,
+        B=opts.B,
+        alpha=opts.alpha,
+        seed=stream,
+        include_observed=opts.include_observed,
+        max_elements=opts.max_elements,
+        progress=bar.update,
+    )
+
+
+def _coverage(
+    scores: ScoreMatrices, runs: Runs | None, opts: MetaOptions, bar: Any
+) -> tuple[Coverage | None, list[str]]:
+    """Coverage, if requested and its reference measures can be scored (else a note why not)."""
+    if "coverage" not in opts.analyses:
+        return None, []
+    bar.set_description("coverage")
+    reference = _reference(opts)
+    source, why = _reference_scores(scores, runs, reference, _policy(opts), opts.registry)
+    cover = None
+    notes = []
+    if source is None:
+        notes.append(why)
+    else:
+        cover = coverage(scores, reference=reference, reference_scores=source)
+    bar.update(1)
+    return cover, notes
+
+
+def _provenance(
+    opts: MetaOptions,
+    scores: ScoreMatrices,
+    valid_splits: Sequence[str | int],
+    cover: Coverage | None,
+) -> dict[str, Any]:
+    """The settings recorded with the result."""
+    return {
+        "seed": opts.seed,
+        "trials": opts.trials,
+        "splits": [str(s) for s in valid_splits] if "consistency" in opts.analyses else [],
+        "B": opts.B,
+        "alpha": opts.alpha,
+        "kendall": f"tau-{opts.variant}",
+        "confidence": opts.confidence,
+        "reference": list(_reference(opts)) if cover is not None else [],
+        "p_value": "(count + 1) / (B + 1)" if opts.include_observed else "count / B",
+        "topics": len(scores.topics),
+        "systems": len(scores.systems),
+        "measures": list(scores.measures),
+    }
+
+
+def _reference(opts: MetaOptions) -> tuple[str, ...]:
+    """The (checked) options' coverage reference."""
+    return tuple(opts.reference or ())
+
+
+def _policy(opts: MetaOptions) -> OnUndefined:
+    """The (checked) options' undefined-cell policy."""
+    return opts.on_undefined if opts.on_undefined is not None else "raise"
+
+
+def evaluate(data: Data, options: MetaOptions) -> MetaEvaluation:
+    """Run the meta-evaluation of ``data`` under ``options`` (see :func:`run`).
+
+    The phases: check the options, score, choose the usable splits, then
+    ranking similarity, consistency, discriminative power and coverage, each
+    drawing from its own stream of the master seed.
+    """
+    opts = options.checked(data)
+    streams = np.random.SeedSequence(opts.seed).spawn(1 + len(tuple(opts.splits)))
+    bar = tqdm(total=None, desc="scoring", unit="step", file=sys.stderr, disable=not opts.progress)
+    try:
+        scores, runs, notes = _scores_and_notes(data, opts, bar)
+        valid_splits, skipped = _usable_splits(scores, opts)
+        notes += skipped
+        bar.reset(total=_steps(opts, valid_splits))
+        similarity = _similarity(scores, opts, bar)
+        consistency = _consistency(scores, opts, valid_splits, streams, bar)
+        power = _discriminative(scores, opts, streams[0], bar)
+        cover, skipped = _coverage(scores, runs, opts, bar)
+        notes += skipped
+    finally:
+        bar.close()
+    return MetaEvaluation(
+        scores=scores,
+        similarity=similarity,
+        consistency=tuple(consistency),
+        discriminative=power,
+        coverage=cover,
+        settings=_provenance(opts, scores, valid_splits, cover),
+        notes=tuple(notes),
+    )
+
+
 def run(
-    data: Data = None,
-    *,
-    measures: Sequence[str] | None = None,
-    analyses: Sequence[str] = ANALYSES,
-    trials: int = 1000,
-    splits: Sequence[str | int] = ("full", 10),
-    B: int = 5000,
-    alpha: float = 0.05,
-    variant: str = "b",
-    confidence: float = 0.95,
-    reference: Sequence[str] | None = None,
-    seed: int = 0,
-    on_undefined: OnUndefined | None = None,
-    include_observed: bool = False,
-    max_elements: int = DEFAULT_MAX_ELEMENTS,
-    registry: Registry | None = None,
-    progress: bool = False,
+    data: Data = None, *, options: MetaOptions | None = None, **settings: Any
 ) -> MetaEvaluation:
     """Run the empirical meta-evaluation.
 
@@ -222,155 +364,25 @@ def run(
         :class:`LabelRuns`, :class:`DistributionRuns`, :class:`ScoredRuns`,
         :class:`ScoreMatrices`, a long score DataFrame, or ``None`` for the
         embedded synthetic OC data.
-    measures
-        Measures to score (runs) or select (scores); default: every
-        registered measure of the runs' family / every measure of the scores.
-    analyses
-        Any of ``"similarity"``, ``"consistency"``, ``"discriminative"``,
-        ``"coverage"``.
-    trials
-        Random topic splits per split kind (ranking consistency).
-    splits
-        Split kinds: ``"full"`` and/or subset sizes (default ``("full", 10)``;
-        a size that does not fit the topics twice is skipped with a note).
-    B
-        Trials of every randomised Tukey HSD test.
-    alpha
-        Significance level (consistency markers, significant pairs).
-    variant
-        Kendall's tau variant, ``"b"`` (default) or ``"a"``.
-    confidence
-        Level of the ranking-similarity intervals.
-    reference
-        Coverage reference measures (scored from the runs if needed);
-        default: :func:`default_reference` (the runs' family's own, else
-        :data:`DEFAULT_REFERENCE`).
-    seed
-        Master seed (a non-negative integer); each analysis draws from its
-        own derived stream.
-    on_undefined
-        Undefined-cell policy for scoring (see :mod:`axiometrics.meta.scoring`);
-        default ``"raise"``, or
-        :data:`~axiometrics.meta.synthetic.DEFAULT_ON_UNDEFINED` for the
-        embedded data (``data=None``).
-    include_observed
-        Tukey p-value convention (see :mod:`axiometrics.meta.tukey`).
-    max_elements
-        Memory bound per chunk of randomisation trials.
-    registry
-        Measure registry (default: the default registry).
-    progress
-        Show a tqdm progress bar on standard error.
+    options
+        The settings as one :class:`~axiometrics.meta.options.MetaOptions`
+        (default: its defaults).
+    **settings
+        Settings by keyword, overriding those of ``options``: ``measures``,
+        ``analyses``, ``trials``, ``splits``, ``B``, ``alpha``, ``variant``,
+        ``confidence``, ``reference``, ``seed``, ``on_undefined``,
+        ``include_observed``, ``max_elements``, ``registry``, ``progress``
+        (each described under :class:`~axiometrics.meta.options.MetaOptions`).
 
     Raises
     ------
+    TypeError
+        A keyword that names no setting.
     InvalidParameterError
         A negative or non-integer seed, ``trials`` or ``B`` below 1, a split
         that is neither ``"full"`` nor a positive size, no or unknown
         analyses, an alpha outside (0, 1), or a reference measure that is
         neither in the scores nor registered (nearest names suggested).
     """
-    chosen = check_analyses(analyses, ANALYSES)
-    seed = check_seed(seed)
-    trials = check_count("trials", trials)
-    B = check_count("B", B)
-    splits = check_splits(splits)
-    if not 0.0 < alpha < 1.0:
-        raise InvalidParameterError(f"alpha={alpha!r} must lie strictly between 0 and 1")
-    reference = default_reference(data) if reference is None else tuple(reference)
-    if on_undefined is None:
-        on_undefined = DEFAULT_ON_UNDEFINED if data is None else "raise"
-    streams = np.random.SeedSequence(seed).spawn(1 + len(tuple(splits)))
-    notes: list[str] = []
-    report = ScoringReport()
-    bar = tqdm(total=None, desc="scoring", unit="step", file=sys.stderr, disable=not progress)
-    try:
-        scores, runs = _as_scores(data, measures, on_undefined, registry, report, bar.update)
-        if "coverage" in chosen:
-            _check_reference(reference, scores, registry)
-        notes += report.notes()
-        valid_splits = []
-        if "consistency" in chosen:
-            for split in splits:
-                try:
-                    split_sizes(len(scores.topics), split)
-                except (InvalidParameterError, MetaInputError) as exc:
-                    notes.append(f"consistency split {split!r} skipped: {exc}")
-                else:
-                    valid_splits.append(split)
-        bar.reset(
-            total=len(valid_splits) * (trials + B)
-            + (B if "discriminative" in chosen else 0)
-            + ("similarity" in chosen)
-            + ("coverage" in chosen)
-        )
-        similarity = None
-        if "similarity" in chosen:
-            bar.set_description("ranking similarity")
-            similarity = ranking_similarity(scores, variant=variant, confidence=confidence)
-            bar.update(1)
-        consistency = []
-        for index, split in enumerate(splits):
-            if split not in valid_splits:
-                continue
-            bar.set_description(f"ranking consistency ({split})")
-            consistency.append(
-                ranking_consistency(
-                    scores,
-                    trials=trials,
-                    split=split,
-                    B=B,
-                    alpha=alpha,
-                    variant=variant,
-                    seed=streams[1 + index],
-                    include_observed=include_observed,
-                    max_elements=max_elements,
-                    progress=bar.update,
-                )
-            )
-        power = None
-        if "discriminative" in chosen:
-            bar.set_description("discriminative power")
-            power = discriminative_power(
-                scores,
-                B=B,
-                alpha=alpha,
-                seed=streams[0],
-                include_observed=include_observed,
-                max_elements=max_elements,
-                progress=bar.update,
-            )
-        cover = None
-        if "coverage" in chosen:
-            bar.set_description("coverage")
-            source, why = _reference_scores(scores, runs, reference, on_undefined, registry)
-            if source is None:
-                notes.append(why)
-            else:
-                cover = coverage(scores, reference=reference, reference_scores=source)
-            bar.update(1)
-    finally:
-        bar.close()
-    settings = {
-        "seed": seed,
-        "trials": trials,
-        "splits": [str(s) for s in valid_splits] if "consistency" in chosen else [],
-        "B": B,
-        "alpha": alpha,
-        "kendall": f"tau-{variant}",
-        "confidence": confidence,
-        "reference": list(reference) if cover is not None else [],
-        "p_value": "(count + 1) / (B + 1)" if include_observed else "count / B",
-        "topics": len(scores.topics),
-        "systems": len(scores.systems),
-        "measures": list(scores.measures),
-    }
-    return MetaEvaluation(
-        scores=scores,
-        similarity=similarity,
-        consistency=tuple(consistency),
-        discriminative=power,
-        coverage=cover,
-        settings=settings,
-        notes=tuple(notes),
-    )
+    base = options if options is not None else MetaOptions()
+    return evaluate(data, base.updated("run", **settings))

@@ -30,9 +30,8 @@ from typing import Union
 import numpy as np
 
 from axiometrics.errors import InvalidParameterError
+from axiometrics.io.runs import SystemRuns
 from axiometrics.meta.errors import MetaInputError, UndefinedScoreError
-from axiometrics.meta.runs import DistributionRuns, LabelRuns
-from axiometrics.meta.scored_runs import ScoredRuns
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.registry import Registry, Scorer, default_registry
 
@@ -41,7 +40,7 @@ __all__ = ["OnUndefined", "ScoringReport", "resolve_measures", "score_runs"]
 #: One policy (``"raise"``, ``"drop"`` or a number) or one per measure name.
 OnUndefined = Union[str, float, Mapping[str, Union[str, float]]]  # noqa: UP007 (runtime alias)
 
-Runs = Union[LabelRuns, DistributionRuns, ScoredRuns]  # noqa: UP007
+Runs = SystemRuns
 
 
 @dataclass
@@ -102,12 +101,12 @@ def resolve_measures(
     repeated = sorted({n for n in names if names.count(n) > 1})
     if repeated:
         raise MetaInputError(f"measures must not repeat (got {repeated!r} more than once)")
-    from axiometrics.families import family as lookup_family
+    from axiometrics.family import get_family
 
-    fed = lookup_family(runs_family).inputs
+    fed = get_family(runs_family).inputs
     for scorer in scorers:
         family = scorer.measure.family
-        inputs = lookup_family(family).inputs
+        inputs = get_family(family).inputs
         if inputs == fed:
             continue  # the runs' own inputs (e.g. nominal measures on OC runs)
         if fed == ("matrices",) and inputs == ("system", "gold"):
@@ -162,7 +161,7 @@ def score_runs(
     runs
         :class:`LabelRuns` (OC and nominal; OQ measures use the label
         distributions), :class:`DistributionRuns` (OQ) or
-        :class:`~axiometrics.meta.scored_runs.ScoredRuns` (scored).
+        a plugin family's runs (:class:`~axiometrics.io.runs.SystemRuns`, e.g. scored).
     measures
         Names, aliases, ``"name(key=value)"`` expressions or scorers;
         default: all registered measures of the runs' family.

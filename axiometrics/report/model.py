@@ -24,6 +24,7 @@ from axiometrics.checker.verdicts import (
     Example,
     Outcome,
     Verdict,
+    example_display,
     format_distribution,
 )
 from axiometrics.claims import claims_for_family, registered_claims
@@ -234,7 +235,7 @@ def _entry_model(family: str, e: Entry) -> dict[str, Any]:
         "values": [] if e.values is None else numbers(e.values),
         "default_values": default,
     }
-    if family == "oq" and len(e.inputs) == 2:
+    if example_display(family) == "distributions" and len(e.inputs) == 2:
         out.update(
             kind="distributions",
             system=numbers(e.inputs[0]),

@@ -215,7 +215,8 @@ def _counterexample_groups(m: dict[str, Any]) -> list[dict[str, Any]]:
             {"measure": x["measure"], "title": x["title"], "user": x["user"], "examples": []},
         )
         view = dict(x)
-        if x["family"] == "oq" and all(e["kind"] == "distributions" for e in x["entries"]):
+        # Entries of a family that shows distributions (Family.example_display) are drawn.
+        if x["entries"] and all(e["kind"] == "distributions" for e in x["entries"]):
             view["chart"] = Markup(charts.counterexample_bars(x["entries"]))
         else:
             view["chart"] = None

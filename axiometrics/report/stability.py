@@ -12,7 +12,7 @@ the user's scorers, and returns the JSON-ready model of every analysis.
 Companion families
 ------------------
 Runs are valid input for every family taking the same inputs as the data
-set's family (:attr:`axiometrics.families.Family.inputs`): OC label runs
+set's family (:attr:`axiometrics.family.Family.inputs`): OC label runs
 give confusion matrices, which the ``nominal`` measures take too.  Those
 measures are meta-evaluated on the same runs, beside the family's own, and
 every row of the model says which family a measure is shown under (a measure
@@ -34,10 +34,11 @@ from typing import Any
 
 import numpy as np
 
+from axiometrics.errors import InvalidParameterError
+from axiometrics.family import GeneratedDataset, get_family, registered_families
 from axiometrics.meta.consistency import RankingConsistency
 from axiometrics.meta.evaluate import MetaEvaluation
-from axiometrics.meta.runs import DistributionRuns, LabelRuns
-from axiometrics.meta.scored_runs import ScoredRuns
+from axiometrics.meta.runs import check_counts
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.registry import Scorer, default_registry
 from axiometrics.report.model import family_title, number, numbers
@@ -91,7 +92,9 @@ class Dataset:
         the families taking the same inputs are scored too (see
         :func:`companion_families`).
     data
-        The runs, or ready score matrices.
+        The runs (:class:`~axiometrics.io.LabelRuns`,
+        :class:`~axiometrics.io.DistributionRuns` or a plugin family's), or
+        ready score matrices.
     description
         One sentence about the data.
     on_undefined
@@ -106,7 +109,7 @@ class Dataset:
     key: str
     title: str
     family: str
-    data: LabelRuns | DistributionRuns | ScoredRuns | ScoreMatrices
+    data: Any
     description: str
     on_undefined: Any = "raise"
     embedded: bool = False
@@ -135,6 +138,7 @@ def default_datasets(names: Sequence[str] | None = None) -> list[Dataset]:
     chosen = list(datasets.names()) if names is None else list(names)
     for name in chosen:
         datasets.describe(name)  # unknown names fail here, listing the shipped ones
+    labelled = [f for f in registered_families() if f.label_collections is not None]
     out: list[Dataset] = []
     if datasets.SYNTHETIC in chosen:
         runs = default_label_runs()
@@ -144,74 +148,59 @@ def default_datasets(names: Sequence[str] | None = None) -> list[Dataset]:
         )
         out += [
             Dataset(
-                "synthetic-oc",
-                "Synthetic OC data (Amigó et al. 2020)",
-                "oc",
+                f"synthetic-{fam.name}",
+                texts.synthetic_title,
+                fam.name,
                 runs,
-                about + "; OC measures on the confusion matrices.",
+                f"{about}; {texts.synthetic_scores}.",
                 DEFAULT_ON_UNDEFINED,
                 True,
-            ),
-            Dataset(
-                "synthetic-oq",
-                "Synthetic OQ data (label distributions)",
-                "oq",
-                runs,
-                about + "; OQ measures on each system's label distribution per topic.",
-                DEFAULT_ON_UNDEFINED,
-                True,
-            ),
+            )
+            for fam in labelled
+            for texts in [fam.label_collections]
+            if texts is not None
         ]
+    generated = {g.name: g for f in registered_families() for g in f.generated_datasets}
     for name in chosen:
-        if name in (datasets.SYNTHETIC, datasets.SYNTHETIC_SCORED):
+        if name == datasets.SYNTHETIC or name in generated:
             continue
         info = datasets.describe(name)
         about = (
             f"{info['title']}: {info['n_items']} items in {len(datasets.load(name).topics)} "
             f"folds (the topics), {len(info['systems'])} classifiers (the systems)"
         )
-        for family in ("oc", "oq"):
-            what = (
-                "OC measures on each fold's confusion matrix"
-                if family == "oc"
-                else "OQ measures on each fold's estimated class distribution (label counts "
-                "and mean class probabilities)"
-            )
+        for fam in labelled:
+            texts = fam.label_collections
+            if texts is None:
+                continue
             out.append(
                 Dataset(
-                    f"{name.replace('_', '-')}-{family}",
-                    f"{name.upper().replace('_', ' ')} ({family.upper()})",
-                    family,
-                    datasets.load(name, family),
-                    f"{about}; {what}.",
+                    f"{name.replace('_', '-')}-{fam.name}",
+                    f"{name.upper().replace('_', ' ')} ({fam.name.upper()})",
+                    fam.name,
+                    datasets.load(name, fam.name),
+                    f"{about}; {texts.real_scores}.",
                     DEFAULT_ON_UNDEFINED,
                 )
             )
-    if datasets.SYNTHETIC_SCORED in chosen:
-        out.append(_scored_dataset())
+    for name, collection in generated.items():
+        if name in chosen:
+            out.append(_generated_dataset(name, collection))
     return out
 
 
-def _scored_dataset() -> Dataset:
-    from axiometrics.meta import scored_synthetic as gen
+def _generated_dataset(name: str, collection: GeneratedDataset) -> Dataset:
+    from axiometrics import datasets
 
-    runs = gen.default_scored_runs()
-    n = runs.gold.shape[1]
-    about = (
-        f"Synthetic scored classifiers: {len(runs.topics)} binary topics x {n} items "
-        f"(prevalence drawn from 0.05 to 0.5), {len(runs.systems)} systems: binormal scores "
-        f"of separation d in {', '.join(f'{d:g}' for d in gen.SEPARATIONS)} x "
-        f"{len(gen.CALIBRATIONS)} calibrations ({', '.join(gen.CALIBRATIONS)}), then "
-        f"{', '.join(gen.ADVERSARIAL)}; data seed {gen.DEFAULT_SCORED_SEED}; scored measures "
-        "on each topic's scores and gold labels."
-    )
+    (family,) = datasets.families(name)
+    runs = collection.load()
     return Dataset(
-        "synthetic-scored",
-        "Synthetic scored classifiers",
-        "scored",
+        name.replace("_", "-"),
+        collection.report_title,
+        family,
         runs,
-        about,
-        {"*": "drop"},
+        collection.report_description(runs),
+        collection.report_on_undefined,
     )
 
 
@@ -236,12 +225,7 @@ def file_datasets(
     scale
         Class labels in order (default: SemEval's -2..2).
     """
-    from axiometrics.meta.inputs import (
-        SEMEVAL_SCALE,
-        read_distribution_runs,
-        read_label_runs,
-        read_score_file,
-    )
+    from axiometrics.meta.inputs import SEMEVAL_SCALE, read_score_file
     from axiometrics.scale import ClassScale
 
     if scores is not None:
@@ -251,11 +235,11 @@ def file_datasets(
     if gold is None or not runs:
         return []
     sc = SEMEVAL_SCALE if scale is None else ClassScale(list(scale))
-    data: LabelRuns | DistributionRuns
-    if family == "oc":
-        data = read_label_runs(gold, list(runs), scale=sc)
-    else:
-        data = read_distribution_runs(gold, list(runs), scale=sc)
+    reader = get_family(family).read_runs
+    if reader is None:
+        raise InvalidParameterError(f"family={family!r} reads no run files")
+    data = reader(gold, list(runs), scale=sc, require_topic=True)
+    check_counts(data.topics, data.systems)
     about = f"gold {gold} and {len(runs)} run files ({family.upper()})"
     return [Dataset(f"user-{family}", f"Your data ({family.upper()})", family, data, about)]
 
@@ -425,9 +409,9 @@ def companion_families(family: str) -> list[str]:
     OC runs give confusion matrices, so ``companion_families("oc")`` is
     ``["nominal"]`` (with the built-in plugins); ``"oq"`` and ``"scored"``
     have none.  Loads the default registry first, so that plugin families
-    are registered (see :func:`axiometrics.families.companion_families`).
+    are registered (see :func:`axiometrics.family.companion_families`).
     """
-    from axiometrics.families import companion_families as sharing_inputs
+    from axiometrics.family import companion_families as sharing_inputs
 
     default_registry()  # plugin families register when the registry loads
     return sharing_inputs(family)

@@ -1,7 +1,8 @@
 """A user's new measure in the report: loaded from ``FILE:CALLABLE``, checked and scored.
 
-The callable is wrapped exactly as ``axiometrics check`` wraps it
-(:func:`axiometrics.checker.resolve_subject`), so its claims are checked
+The callable is described by the same :class:`~axiometrics.checker.MeasureSpec`
+as ``axiometrics check`` builds, and loaded by the same
+:func:`axiometrics.loading.load_callable`, so its claims are checked
 with the same machinery and its :class:`~axiometrics.registry.Scorer`
 (called once per topic x system cell) feeds the meta-evaluation beside the
 built-in measures.
@@ -14,9 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from axiometrics.checker import Subject, resolve_subject
-from axiometrics.checker.callables import source_location
+from axiometrics.checker import MeasureSpec, Subject
+from axiometrics.checker.callable_options import source_location
+from axiometrics.checker.check import subject_for
 from axiometrics.errors import InvalidParameterError
+from axiometrics.loading import load_callable
 from axiometrics.registry import Registry, Scorer
 
 __all__ = ["UserMeasure", "load_user_measure"]
@@ -46,14 +49,19 @@ class UserMeasure:
     signature: str | None
     higher_is_better: bool
 
-    def subject(self) -> Subject:
-        """The measure wrapped for the checker (and its scorer for the meta-evaluation)."""
-        return resolve_subject(
+    @property
+    def spec(self) -> MeasureSpec:
+        """The measure's description, as ``axiometrics check`` gives it to the checker."""
+        return MeasureSpec(
             self.func,
             family=self.family,
             signature=self.signature,
             higher_is_better=self.higher_is_better,
         )
+
+    def subject(self) -> Subject:
+        """The measure wrapped for the checker (and its scorer for the meta-evaluation)."""
+        return subject_for(self.spec)
 
     @property
     def scorer(self) -> Scorer:
@@ -111,7 +119,6 @@ def load_user_measure(
         attribute, a wrong signature, or a name that clashes with a
         registered measure.
     """
-    from axiometrics.cli.check_command import load_callable
     from axiometrics.registry import default_registry
 
     func = load_callable(target)

@@ -14,13 +14,9 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from axiometrics.atomic import atomic_directory, write_text
-from axiometrics.errors import AxiometricsError
+from axiometrics.errors import ReportWriteError
 
 __all__ = ["ReportWriteError", "write_report"]
-
-
-class ReportWriteError(AxiometricsError, OSError):
-    """The report could not be written; the previous report (if any) is intact."""
 
 
 def write_report(directory: str | os.PathLike[str], files: Mapping[str, str]) -> list[Path]:

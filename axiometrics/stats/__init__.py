@@ -19,6 +19,8 @@ confidence intervals of the mean difference, convertible with
   (:func:`adjust_p_values`: Holm, Bonferroni, Holm-Šidák, Šidák,
   Benjamini-Hochberg, Benjamini-Yekutieli), or the randomised Tukey HSD,
   plus Sakai's ANOVA-residual effect size with its interval;
+* :func:`randomized_tukey_hsd` — the randomised Tukey HSD test itself
+  (Sakai 2018), on one matrix or a stack of matrices;
 * :func:`one_way_anova`, :func:`two_way_anova` — ANOVA tables;
 * :func:`chi_squared_test` — independence of a contingency table.
 
@@ -49,6 +51,7 @@ from axiometrics.stats.randomisation import EXACT_MAX_TOPICS, randomisation_test
 from axiometrics.stats.resampling import minimum_trials
 from axiometrics.stats.sign import sign_test
 from axiometrics.stats.ttest import paired_t_test
+from axiometrics.stats.tukey import TukeyHSD, randomized_tukey_hsd
 from axiometrics.stats.wilcoxon import wilcoxon_test
 
 __all__ = [
@@ -65,6 +68,7 @@ __all__ = [
     "PairedTests",
     "ScoreMatrix",
     "ScoreRangeError",
+    "TukeyHSD",
     "adjust_p_values",
     "as_score_matrix",
     "bootstrap_interval",
@@ -75,6 +79,7 @@ __all__ = [
     "one_way_anova",
     "paired_t_test",
     "randomisation_test",
+    "randomized_tukey_hsd",
     "sign_test",
     "two_way_anova",
     "wilcoxon_test",

@@ -48,7 +48,6 @@ import numpy as np
 import pandas as pd
 
 from axiometrics.errors import InvalidParameterError
-from axiometrics.meta.tukey import MAX_GROUPS, randomized_tukey_hsd
 from axiometrics.stats.anova import TwoWayParts, in_score_units, two_way_parts
 from axiometrics.stats.bootstrap import bootstrap_test
 from axiometrics.stats.choices import check_alternative, choose
@@ -68,6 +67,7 @@ from axiometrics.stats.randomisation import randomisation_test
 from axiometrics.stats.resampling import check_seed, check_trials
 from axiometrics.stats.sign import sign_test
 from axiometrics.stats.ttest import paired_t_test
+from axiometrics.stats.tukey import MAX_GROUPS, randomized_tukey_hsd
 from axiometrics.stats.wilcoxon import wilcoxon_test
 
 __all__ = ["RESAMPLING_TESTS", "TESTS", "Comparison", "compare"]

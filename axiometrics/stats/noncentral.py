@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from axiometrics.stats.tails import _special
+from axiometrics.stats.tails import scipy_special
 
 __all__ = ["ncp_interval", "nct_cdf"]
 
@@ -37,7 +37,7 @@ _MAX_ITERATIONS = 200
 
 def _integral_cdf(t: np.ndarray, df: np.ndarray, ncp: np.ndarray) -> np.ndarray:
     """``P(T <= t; ncp)`` for ``t > 0`` by Gauss-Legendre integration over ``y = Z + ncp``."""
-    special = _special()
+    special = scipy_special()
     low = np.maximum(0.0, ncp - _HALF_WIDTH)
     high = np.maximum(low, ncp + _HALF_WIDTH)
     half = (high - low) / 2.0
@@ -62,7 +62,7 @@ def nct_cdf(t: np.ndarray, df: np.ndarray, ncp: np.ndarray) -> np.ndarray:
     small = at <= 3.0 * np.maximum(1.0, np.sqrt(2.0 * df))
     out = np.empty(t.shape)
     if small.any():
-        out[small] = _special().nctdtr(df[small], an[small], at[small])
+        out[small] = scipy_special().nctdtr(df[small], an[small], at[small])
     if (~small).any():
         big = ~small
         out[big] = _integral_cdf(at[big], df[big], an[big])
@@ -71,7 +71,7 @@ def nct_cdf(t: np.ndarray, df: np.ndarray, ncp: np.ndarray) -> np.ndarray:
 
 def _root(t: np.ndarray, df: np.ndarray, q: float) -> np.ndarray:
     """The noncentrality ``lambda`` with ``P(T <= t; lambda) = q`` for finite ``t``."""
-    special = _special()
+    special = scipy_special()
     negative = t < 0
     at = np.abs(t)
     # For t < 0 solve the mirrored problem: P(T <= |t|; -lambda) = 1 - q.
@@ -88,7 +88,7 @@ def _root(t: np.ndarray, df: np.ndarray, q: float) -> np.ndarray:
 
 def _illinois(t: np.ndarray, df: np.ndarray, q: np.ndarray) -> np.ndarray:
     """Solve ``F(lambda) = q`` (``F`` decreasing) for ``t >= 0`` inside a guaranteed bracket."""
-    special = _special()
+    special = scipy_special()
     # F(hi) <= q: P(Z <= -c) + P(W >= w+) with both tails q / 2, W = sqrt(chi2 / df).
     c_hi = special.ndtri(1.0 - q / 2.0)
     w_hi = np.sqrt(special.chdtri(df, q / 2.0) / df)

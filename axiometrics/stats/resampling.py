@@ -18,10 +18,11 @@ from typing import Any
 import numpy as np
 
 from axiometrics.errors import InvalidParameterError
-from axiometrics.meta.tukey import as_generator
 
 __all__ = [
     "DEFAULT_MAX_ELEMENTS",
+    "Seed",
+    "as_generator",
     "check_max_elements",
     "check_seed",
     "check_trials",
@@ -32,6 +33,18 @@ __all__ = [
 
 #: Bound on the elements of one chunk's arrays (2**22 float64 = 32 MiB).
 DEFAULT_MAX_ELEMENTS = 2**22
+
+#: What a resampling function accepts as its seed.
+Seed = int | np.random.Generator | np.random.SeedSequence | None
+
+
+def as_generator(seed: Seed) -> np.random.Generator:
+    """A NumPy Generator from an int seed, a SeedSequence, a Generator or ``None``."""
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is None or isinstance(seed, int | np.integer | np.random.SeedSequence):
+        return np.random.default_rng(seed)
+    raise InvalidParameterError(f"seed must be an int, a numpy Generator or None (got {seed!r})")
 
 
 def minimum_trials(alpha: float) -> int:

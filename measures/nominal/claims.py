@@ -2,47 +2,48 @@
 
 Nine claims speak about nominal measures:
 
-* five are the family's own and are registered from :data:`CLAIMS`:
-  ``class_permutation_invariance``, ``nominal_monotonicity``,
-  ``true_negative_invariance``, ``chance_baseline`` and
-  ``prevalence_invariance`` (shared with the ``scored`` family: whichever
-  plugin loads first registers it, the other attaches its procedure; both
-  give the same statement, which covers both families);
-* four already exist for the ordinal families (``symmetry``,
-  ``count_scale_invariance``, ``identity``, ``well_defined``): a plugin
-  cannot redefine a registered claim, so this module attaches a nominal
-  procedure to each with :func:`axiometrics.claims.add_procedure` when it is
-  imported (the registry imports it before it registers any measure).  The
-  preconditions ``no_empty_gold_class``, ``no_empty_system_class`` and
-  ``at_least_two_gold_classes`` get nominal predicates the same way
-  (:func:`axiometrics.claims.add_predicate`).
+* four are the family's own: ``class_permutation_invariance``,
+  ``nominal_monotonicity``, ``true_negative_invariance`` and
+  ``chance_baseline``;
+* five are shared claims (:mod:`axiometrics.shared_claims`) the family
+  adopts with its procedure (:class:`~axiometrics.claims.ProcedureFor`):
+  ``symmetry``, ``identity``, ``well_defined``, ``count_scale_invariance``
+  and ``prevalence_invariance``.
 
+:data:`CLAIMS` lists them in the order the family's property-table columns
+follow, then the shared preconditions ``no_empty_gold_class``,
+``no_empty_system_class`` and ``at_least_two_gold_classes`` adopted with
+confusion-matrix predicates (:class:`~axiometrics.claims.PredicateFor`).
 All the claims are *required*: every measure of the family declares each.
 Procedures are lazy ``"module:attribute"`` references (into
 :mod:`axiometrics.measures.nominal.procedures` and, for the checks that are
 the same on ordinal and nominal confusion matrices, into
-:mod:`axiometrics.checker.oc_claims`), so importing this module imports
-neither the checker nor Hypothesis.
+:mod:`axiometrics.measures._matrices.procedures`), so importing this module
+imports neither the checker nor Hypothesis.
 """
 
 from __future__ import annotations
 
-from axiometrics.claims import STRICT_MAX_COUNT, Claim, add_predicate, add_procedure
-from axiometrics.shared_claims import prevalence_invariance
+from axiometrics.claims import STRICT_MAX_COUNT, Claim, PredicateFor, ProcedureFor
 
 __all__ = ["CLAIMS", "FAMILY", "PLUGIN"]
 
 FAMILY = "nominal"
 PLUGIN = "nominal-classification"
 _PROC = "axiometrics.measures.nominal.procedures"
-_OC = "axiometrics.checker.oc_claims"
-_PRE = "axiometrics.checker.preconditions"
+_MATRICES = "axiometrics.measures._matrices.procedures"
+_PRE = "axiometrics.measures._matrices.preconditions"
 _SOKOLOVA = (
     "Sokolova and Lapalme 2009, A systematic analysis of performance measures for "
     "classification tasks (Information Processing & Management 45(4))"
 )
 
-CLAIMS = [
+#: The ``axiometrics.claims`` entry point of the nominal family.
+CLAIMS: list[Claim | ProcedureFor | PredicateFor] = [
+    ProcedureFor("symmetry", FAMILY, f"{_MATRICES}:SYMMETRY"),
+    ProcedureFor("identity", FAMILY, f"{_PROC}:IDENTITY"),
+    ProcedureFor("well_defined", FAMILY, f"{_MATRICES}:WELL_DEFINED"),
+    ProcedureFor("count_scale_invariance", FAMILY, f"{_MATRICES}:COUNT_SCALE_INVARIANCE"),
     Claim(
         "class_permutation_invariance",
         "Class permutation invariance",
@@ -72,7 +73,7 @@ CLAIMS = [
         procedures={FAMILY: f"{_PROC}:NOMINAL_MONOTONICITY"},
         required=True,
     ),
-    prevalence_invariance(FAMILY, f"{_PROC}:PREVALENCE_INVARIANCE"),
+    ProcedureFor("prevalence_invariance", FAMILY, f"{_PROC}:PREVALENCE_INVARIANCE"),
     Claim(
         "true_negative_invariance",
         "True negative invariance",
@@ -102,23 +103,8 @@ CLAIMS = [
         procedures={FAMILY: f"{_PROC}:CHANCE_BASELINE"},
         required=True,
     ),
+    *(
+        PredicateFor(name, FAMILY, f"{_PRE}:{name}")
+        for name in ("no_empty_gold_class", "no_empty_system_class", "at_least_two_gold_classes")
+    ),
 ]
-
-#: Built-in claims checked on nominal measures, with the nominal procedure attached.
-_ATTACHED = {
-    "symmetry": f"{_OC}:SYMMETRY",
-    "count_scale_invariance": f"{_OC}:COUNT_SCALE_INVARIANCE",
-    "identity": f"{_PROC}:IDENTITY",
-    "well_defined": f"{_OC}:WELL_DEFINED",
-}
-
-#: Built-in preconditions whose confusion-matrix predicates restrict nominal inputs too.
-_PREDICATES = {
-    name: f"{_PRE}:{name}"
-    for name in ("no_empty_gold_class", "no_empty_system_class", "at_least_two_gold_classes")
-}
-
-for _name, _procedure in _ATTACHED.items():
-    add_procedure(_name, FAMILY, _procedure, plugin=PLUGIN)
-for _name, _predicate in _PREDICATES.items():
-    add_predicate(_name, FAMILY, _predicate, plugin=PLUGIN)

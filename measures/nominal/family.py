@@ -23,11 +23,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from axiometrics.families import (
+from axiometrics.family import Family, Prepared
+
+from .._matrices.data import label_runs_reader, matrix_reference_cases
+from .._matrices.inputs import (
     MATRIX_CALL_SIGNATURES,
     TYPICAL_MATRIX,
-    Family,
-    Prepared,
     coerce_confusion_matrices,
     prepare_confusion_matrices,
 )
@@ -54,4 +55,8 @@ FAMILY = Family(
     coerce=_coerce,
     typical_inputs=TYPICAL_MATRIX,
     call_signatures=MATRIX_CALL_SIGNATURES,
+    ordered=False,
+    read_runs=label_runs_reader(ordered=False),
+    reference_cases=matrix_reference_cases,
+    rank=30,
 )

@@ -1,11 +1,18 @@
 """Ordinal classification (OC): measures over confusion matrices of ordered classes.
 
-``plugin`` (:mod:`.measures`) holds the measures; :mod:`._math` their
-vectorised kernels.
+``FAMILY`` (:mod:`.family`) is the input convention, ``CLAIMS``
+(:mod:`.claims`) the family's claims, whose check procedures live in
+:mod:`.procedures`, ``SOURCES``
+(:mod:`.literature`) the published property tables, and ``plugin``
+(:mod:`.measures`) the measures, with their kernels in :mod:`._math`.
+Each is imported on first use.
 """
 
 from axiometrics.plugin import lazy_exports
 
-__all__ = ["plugin"]
+__all__ = ["CLAIMS", "FAMILY", "SOURCES", "plugin"]
 
-__getattr__ = lazy_exports(__name__, {"plugin": "measures"})
+__getattr__ = lazy_exports(
+    __name__,
+    {"FAMILY": "family", "CLAIMS": "claims", "SOURCES": "literature", "plugin": "measures"},
+)

@@ -1,14 +1,11 @@
 """The claims of the ``scored`` family (issue 14): the ``axiometrics.claims`` entry point.
 
-``CLAIMS`` lists the family's own claims and its precondition
-``distinct_scores`` (no tied scores).  The family also speaks about
-claims that already exist: ``identity`` and ``well_defined`` (built in) get
-their scored procedure through :func:`axiometrics.claims.add_procedure`
-when this module is imported, which the registry does before it registers
-any measure.  ``prevalence_invariance`` is shared with the ``nominal``
-family: whichever plugin is imported first registers it (with the
-statement below, which covers both families) and the other attaches its
-procedure; this module does either when it is imported.
+``CLAIMS`` lists, in the order the family's property-table columns follow,
+the shared claims the family adopts with its procedures
+(:class:`~axiometrics.claims.ProcedureFor`: ``identity``, ``well_defined``
+and ``prevalence_invariance``, defined in :mod:`axiometrics.shared_claims`),
+the family's own claims, and its precondition ``distinct_scores`` (no tied
+scores).
 
 Procedures are lazy ``"module:attribute"`` references into
 :mod:`axiometrics.measures.scored.procedures`, so declaring the claims
@@ -21,10 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from axiometrics.claims import Claim, Precondition, add_procedure
-from axiometrics.shared_claims import prevalence_invariance
+from axiometrics.claims import Claim, Precondition, ProcedureFor
 
-__all__ = ["CLAIMS", "FAMILY", "PLUGIN", "PRECONDITIONS", "SHARED_CLAIMS", "distinct_scores"]
+__all__ = ["ADOPTED", "CLAIMS", "FAMILY", "PLUGIN", "PRECONDITIONS", "distinct_scores"]
 
 FAMILY = "scored"
 PLUGIN = "scored-classification"
@@ -84,16 +80,12 @@ _OWN = (
     ),
 )
 
-#: Claims the scored family shares with other families, with its procedure.
-SHARED_CLAIMS = {
-    "prevalence_invariance": prevalence_invariance(FAMILY, f"{_PROC}:PREVALENCE_INVARIANCE"),
-}
-
-#: Existing claims given a procedure for the scored family on import.
-_ATTACHED = {
-    "identity": f"{_PROC}:IDENTITY",
-    "well_defined": f"{_PROC}:WELL_DEFINED",
-}
+#: Shared claims (:mod:`axiometrics.shared_claims`) the scored family adopts.
+ADOPTED = (
+    ProcedureFor("identity", FAMILY, f"{_PROC}:IDENTITY"),
+    ProcedureFor("well_defined", FAMILY, f"{_PROC}:WELL_DEFINED"),
+    ProcedureFor("prevalence_invariance", FAMILY, f"{_PROC}:PREVALENCE_INVARIANCE"),
+)
 
 
 def distinct_scores(scores: Any, gold: Any, *, values: Any = None) -> np.ndarray:
@@ -115,14 +107,5 @@ PRECONDITIONS = (
 )
 
 
-def _claims() -> list[Claim | Precondition]:
-    # A shared claim is listed like the family's own: the registry registers
-    # it from whichever family plugin loads first and attaches the other's
-    # procedure.
-    for name, procedure in _ATTACHED.items():
-        add_procedure(name, FAMILY, procedure, plugin=PLUGIN)
-    return [*_OWN, *SHARED_CLAIMS.values(), *PRECONDITIONS]
-
-
 #: The ``axiometrics.claims`` entry point of the scored family.
-CLAIMS = _claims()
+CLAIMS: list[Claim | Precondition | ProcedureFor] = [*ADOPTED, *_OWN, *PRECONDITIONS]

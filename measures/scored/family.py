@@ -39,8 +39,10 @@ from typing import Any
 import numpy as np
 
 from axiometrics.errors import InputTypeError, InvalidInputError, InvalidParameterError
-from axiometrics.families import CallSignature, Family, Prepared
+from axiometrics.family import CallSignature, Family, Prepared
 from axiometrics.scale import as_real_array, check_unique_labels, is_pandas
+
+from .data import SYNTHETIC_SCORED, read_runs
 
 __all__ = [
     "CALL_SIGNATURES",
@@ -262,7 +264,7 @@ def _check_values(values: Any, batch: tuple[int, ...]) -> None:
 
 
 def prepare_scored(inputs: tuple[Any, ...], values: Any) -> Prepared:
-    """Validate ``(scores, gold)`` into a :class:`~axiometrics.families.Prepared`.
+    """Validate ``(scores, gold)`` into a :class:`~axiometrics.family.Prepared`.
 
     ``values`` do not apply to this family (see the module docstring); the
     prepared class values are ``[0, 1]``, the values of the gold labels.
@@ -404,4 +406,7 @@ FAMILY = Family(
     # A ranking, a probability and a threshold measure, as Amigó et al.'s
     # reference mixes measure kinds.
     coverage_reference=("roc_auc", "log_loss", "f1_at"),
+    read_runs=read_runs,
+    generated_datasets=(SYNTHETIC_SCORED,),
+    rank=40,
 )

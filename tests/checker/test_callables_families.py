@@ -13,11 +13,11 @@ from sklearn.metrics import (
 )
 
 import axiometrics as ax
-from axiometrics import families
+import axiometrics.family as families
 from axiometrics.checker import Outcome, check
 from axiometrics.checker.callables import SIGNATURES, callable_family, subject_from_callable
 from axiometrics.errors import InvalidParameterError, MeasureImplementationError
-from axiometrics.families import Family
+from axiometrics.family import Family
 
 #: The nominal claims a bare callable of the nominal family is checked on.
 NOMINAL = (
@@ -45,8 +45,8 @@ def test_the_typical_inputs_come_from_the_families():
         assert fam.typical_inputs is not None, fam.name
         prepared = fam.prepare(fam.coerce_inputs(fam.typical_inputs), None)
         assert prepared.batch_shape == ()
-    assert not families.family("scored").class_values
-    assert families.family("nominal").class_values
+    assert not families.get_family("scored").class_values
+    assert families.get_family("nominal").class_values
 
 
 def test_an_unknown_family_suggests_the_nearest():
@@ -57,7 +57,7 @@ def test_an_unknown_family_suggests_the_nearest():
 def test_a_family_without_call_signatures_is_refused_naming_the_families_that_have_some(
     monkeypatch,
 ):
-    scored = families.family("scored")
+    scored = families.get_family("scored")
     plain = Family("plain", "Plain", scored.inputs, scored.prepare)
     monkeypatch.setitem(families._FAMILIES, "plain", plain)
     with pytest.raises(InvalidParameterError, match=r"defines no call signatures.*'scored'"):
@@ -77,7 +77,7 @@ def test_a_scored_callable_receives_int_gold_labels_and_float_scores_in_its_orde
         return float(np.mean(scores[gold == 1]) if gold.any() else 0.0)
 
     subject = subject_from_callable(scores_first, family="scored", signature="scores,gold")
-    obs = subject.observe(ax.checker.Case.single(families.family("scored").typical_inputs))
+    obs = subject.observe(ax.checker.Case.single(families.get_family("scored").typical_inputs))
     assert obs.crash is None
     assert calls == [("f", "i")]
     assert not subject.values_reach_measure
@@ -91,7 +91,7 @@ def test_a_scored_callable_never_receives_class_values():
         return 0.5
 
     subject = subject_from_callable(with_values, family="scored")
-    subject.observe(ax.checker.Case.single(families.family("scored").typical_inputs))
+    subject.observe(ax.checker.Case.single(families.get_family("scored").typical_inputs))
     assert seen == [None]
     assert not subject.measure.uses_class_values
 

@@ -10,10 +10,10 @@ import pytest
 from axiometrics.checker import check
 from axiometrics.checker.cases import Case
 from axiometrics.checker.check import admitted_share, violated_preconditions
-from axiometrics.checker.oq_claims import IDENTITY
 from axiometrics.checker.tolerance import Judge, Tolerance
 from axiometrics.checker.verdicts import Entry, Example, Outcome
 from axiometrics.cli import main
+from axiometrics.measures.oq.procedures import IDENTITY
 
 
 @pytest.mark.parametrize(
@@ -99,7 +99,7 @@ def test_pearson_monotonicity_at_unequal_spacing_is_refuted_on_the_reviewed_case
     after = np.array([[0, 0, 0], [0, 2, 0], [1, 0, 0]])
     case = Case((np.stack([before, after]),), np.array([0.0, 1.0, 3.0]), ("s", "s'"))
     from axiometrics.checker.check import resolve_subject
-    from axiometrics.checker.oc_claims import ORDINAL_MONOTONICITY
+    from axiometrics.measures.oc.procedures import ORDINAL_MONOTONICITY
 
     subject = resolve_subject("pearson")
     obs = subject.observe(case)

@@ -25,7 +25,7 @@ from axiometrics.checker.reference import check_reference
 from axiometrics.checker.runner import run_claim
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Tolerance
-from axiometrics.claims import claim
+from axiometrics.claims import get_claim
 from axiometrics.errors import AxiometricsError
 from axiometrics.registry import default_registry
 
@@ -179,7 +179,7 @@ def test_checking_a_claim_with_changed_internals_raises_instead_of_returning_a_v
     with pytest.raises(internals.HypothesisInternalsError) as info:
         run_claim(
             subject,
-            claim("identity"),
+            get_claim("identity"),
             profile=PROFILES["ci"],
             seed_value=11,
             tolerance=Tolerance(),

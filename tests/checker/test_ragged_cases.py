@@ -8,7 +8,6 @@ import json
 
 import numpy as np
 import pytest
-from axiometrics.measures.scored_procedures import MAX_REPEAT, repeat_positives
 
 import axiometrics as ax
 from axiometrics.checker import Case, check
@@ -17,6 +16,7 @@ from axiometrics.checker.subject import Subject
 from axiometrics.checker.verdicts import Outcome
 from axiometrics.errors import UndefinedMeasureError
 from axiometrics.measure import Measure, Range
+from axiometrics.measures.scored.procedures import MAX_REPEAT, repeat_positives
 from axiometrics.registry import Scorer
 from axiometrics.report.model import refutations_model
 
@@ -142,7 +142,7 @@ def test_warnings_of_every_group_are_collected():
 
 
 def test_a_precondition_is_evaluated_on_every_group_of_a_ragged_case():
-    distinct = ax.claims.precondition("distinct_scores").predicate("scored")
+    distinct = ax.claims.get_precondition("distinct_scores").predicate("scored")
     other = (np.array([0.1, 0.2, 0.3]), np.ones(3))
     assert Case.from_entries([SHORT, other], ("a", "b")).satisfies(distinct)
     assert not Case.from_entries([SHORT, LONG], ("a", "b")).satisfies(distinct)
@@ -157,7 +157,7 @@ def test_repeating_the_positives_keeps_the_negatives_and_repeats_each_positive_i
 def test_the_prevalence_procedure_compares_the_input_with_its_positives_repeated():
     from hypothesis import find, settings
 
-    procedure = ax.claims.claim("prevalence_invariance").procedure("scored")
+    procedure = ax.claims.get_claim("prevalence_invariance").procedure("scored")
     strategy = procedure.cases(ax.checker.CaseRequest(family="scored"))
     for k in (2, MAX_REPEAT):
         case = find(

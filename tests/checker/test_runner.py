@@ -12,7 +12,7 @@ from axiometrics.checker.profiles import PROFILES, SHRINK_BUDGET
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Tolerance
 from axiometrics.checker.verdicts import Outcome
-from axiometrics.claims import claim
+from axiometrics.claims import get_claim
 from axiometrics.registry import default_registry
 
 
@@ -20,7 +20,7 @@ def _run(measure: str, claim_name: str, **profile_changes: object):
     subject = Subject(default_registry().get(measure))
     profile = replace(PROFILES["ci"], **profile_changes)
     return runner.run_claim(
-        subject, claim(claim_name), profile=profile, seed_value=0, tolerance=Tolerance()
+        subject, get_claim(claim_name), profile=profile, seed_value=0, tolerance=Tolerance()
     )
 
 
@@ -85,11 +85,11 @@ def test_an_undecided_search_is_not_run_twice_for_the_same_subject():
     profile = PROFILES["ci"]
     quick = replace(profile, shrink=False)
     first = runner.run_claim(
-        subject, claim("well_defined"), profile=profile, seed_value=0, tolerance=Tolerance()
+        subject, get_claim("well_defined"), profile=profile, seed_value=0, tolerance=Tolerance()
     )
     again = runner.run_claim(
         subject,
-        claim("well_defined"),
+        get_claim("well_defined"),
         profile=quick,
         seed_value=0,
         tolerance=Tolerance(),
@@ -106,10 +106,10 @@ def test_a_search_with_another_seed_or_subject_runs_afresh():
     registry = default_registry()
     subject = Subject(registry.get("mae_macro"))
     kwargs = {"profile": PROFILES["ci"], "tolerance": Tolerance()}
-    first = runner.run_claim(subject, claim("identity"), seed_value=0, **kwargs)
-    other_seed = runner.run_claim(subject, claim("identity"), seed_value=1, **kwargs)
+    first = runner.run_claim(subject, get_claim("identity"), seed_value=0, **kwargs)
+    other_seed = runner.run_claim(subject, get_claim("identity"), seed_value=1, **kwargs)
     other_subject = runner.run_claim(
-        Subject(registry.get("mae_macro")), claim("identity"), seed_value=0, **kwargs
+        Subject(registry.get("mae_macro")), get_claim("identity"), seed_value=0, **kwargs
     )
     assert first.seconds > 0
     assert other_seed.seconds > 0
@@ -128,3 +128,76 @@ def test_precondition_discovery_reuses_the_main_runs_search_for_cem_ord():
     assert same[0].outcome is result.verdict.outcome is Outcome.NOT_REFUTED
     assert same[0].n_cases == result.verdict.n_cases
     assert same[0].seconds == 0.0
+
+
+def _plan(measure: str, claim_name: str):
+    subject = Subject(default_registry().get(measure))
+    the_claim = get_claim(claim_name)
+    opts = the_claim.default_options()
+    return subject, the_claim, opts, runner.plan_search(subject, the_claim, (), opts)
+
+
+def test_the_search_reports_the_deciding_case_and_the_outcome_turns_it_into_a_refutation():
+    subject, the_claim, opts, plan = _plan("kappa_linear", "ordinal_monotonicity")
+    found = runner.search(
+        subject,
+        the_claim,
+        plan,
+        preconditions=(),
+        opts=opts,
+        profile=PROFILES["ci"],
+        seed_value=0,
+        tolerance=Tolerance(),
+        database=None,
+        targeting=PROFILES["ci"].targeting,
+    )
+    assert found.ending is not None
+    assert found.cases >= 1
+    outcome, example, reason = runner.outcome_of(found, "oc", universal=plan.universal)
+    assert plan.universal
+    assert outcome is Outcome.REFUTED
+    assert example is not None
+    assert len(example.entries) == 2
+    assert reason == ""
+    verdict = runner.run_claim(
+        subject, the_claim, profile=PROFILES["ci"], seed_value=0, tolerance=Tolerance()
+    )
+    assert verdict.outcome is outcome
+    assert verdict.n_cases == found.cases
+    assert verdict.example.one_line() == example.one_line()
+
+
+@pytest.mark.parametrize(
+    ("universal", "cases", "expected"),
+    [
+        (True, 5, Outcome.NOT_REFUTED),
+        (False, 5, Outcome.NOT_CONFIRMED),
+        (True, 0, Outcome.NOT_APPLICABLE),
+        (False, 0, Outcome.NOT_APPLICABLE),
+    ],
+)
+def test_a_search_that_ended_without_a_deciding_case_is_undecided_or_not_applicable(
+    universal, cases, expected
+):
+    found = runner.SearchResult(ending=None, cases=cases, outside=7)
+    outcome, example, reason = runner.outcome_of(found, "oc", universal=universal)
+    assert outcome is expected
+    assert example is None
+    if cases == 0:
+        assert reason.startswith("no generated case lies inside the claim (7 tried")
+    else:
+        assert reason == ""
+
+
+def test_a_claim_the_subject_cannot_take_is_not_applicable_before_any_search():
+    subject = Subject(default_registry().get("nmd"))
+    verdict = runner.run_claim(
+        subject,
+        get_claim("class_permutation_invariance"),
+        profile=PROFILES["ci"],
+        seed_value=0,
+        tolerance=Tolerance(),
+    )
+    assert verdict.outcome is Outcome.NOT_APPLICABLE
+    assert verdict.n_cases == 0
+    assert verdict.reason

@@ -10,7 +10,7 @@ import pytest
 import axiometrics as ax
 from axiometrics.cli import main
 from axiometrics.errors import DataFileError
-from axiometrics.io import read_binary_gold_file, read_score_file, read_scored_runs
+from axiometrics.measures.scored.io import read_binary_gold_file, read_score_file, read_scored_runs
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import pytest
 
 import axiometrics as ax
 from axiometrics.errors import InvalidParameterError, UndefinedMeasureError
-from axiometrics.families import family
+from axiometrics.family import get_family
 from axiometrics.registry import Registry
 
 BUILTINS = Registry()
@@ -33,7 +33,7 @@ EXTREMES = {
 
 
 def _inputs(name: str) -> tuple:
-    return family(BUILTINS.get(name).measure.family).typical_inputs
+    return get_family(BUILTINS.get(name).measure.family).typical_inputs
 
 
 def test_the_built_in_measures_have_parameters_of_every_numeric_kind():

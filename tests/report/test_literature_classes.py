@@ -1,7 +1,8 @@
 """Every disagreement with the literature carries a class and a one-line justification.
 
-The classifications come from every registered source: the core's ordinal tables and the
-plugins' (the nominal family's CS224u notebook statements).
+The classifications come from every registered source, each contributed by a family through
+the ``axiometrics.literature`` entry point (the OC and OQ papers' tables, the nominal family's
+CS224u notebook statements).
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from axiometrics.families import family
-from axiometrics.meta.scored_synthetic import scored_synthetic
+from axiometrics.family import get_family
+from axiometrics.measures.scored.synthetic import scored_synthetic
 from axiometrics.meta.synthetic import amigo_synthetic
 from axiometrics.report.build import ReportSettings, build_report
 from axiometrics.report.render import render_files
@@ -116,7 +116,7 @@ def test_scored_measures_are_meta_evaluated_on_the_scored_data(scored_data):
     names = [m["name"] for m in model["measures"]]
     assert {"roc_auc", "average_precision", "log_loss", "brier"} <= set(names)
     assert {m["family"] for m in model["measures"]} == {"scored"}
-    assert model["coverage_reference"] == list(family("scored").coverage_reference)
+    assert model["coverage_reference"] == list(get_family("scored").coverage_reference)
     assert model["coverage_reference"] == ["roc_auc", "log_loss", "f1_at"]
     assert model["settings"]["systems"] == 24
     assert model["discriminative"]["rows"][0]["pairs"] == 24 * 23 // 2

@@ -8,8 +8,8 @@ import pytest
 
 from axiometrics import stats
 from axiometrics.errors import AxiometricsError, InvalidInputError, InvalidParameterError
-from axiometrics.meta.anova import residual_variance
-from axiometrics.meta.tukey import randomized_tukey_hsd
+from axiometrics.stats.anova import residual_variance
+from axiometrics.stats.tukey import randomized_tukey_hsd
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from axiometrics import stats
 from axiometrics.errors import InputTypeError, InvalidInputError, InvalidParameterError
-from axiometrics.meta.anova import residual_variance
+from axiometrics.stats.anova import residual_variance
 
 
 def matrix() -> np.ndarray:

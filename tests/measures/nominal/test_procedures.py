@@ -18,8 +18,7 @@ from hypothesis import strategies as st
 
 import axiometrics as ax
 from axiometrics.checker import Outcome, check
-from axiometrics.claims import claim as lookup_claim
-from axiometrics.claims import claims_for_family
+from axiometrics.claims import claims_for_family, get_claim
 from axiometrics.declarations import NotApplicable, Violated
 from axiometrics.measures.nominal import strategies as nom_st
 
@@ -43,15 +42,15 @@ HANDFUL = 20
 def test_the_family_has_the_nine_claims_of_issue_14_all_required():
     names = {c.name for c in claims_for_family("nominal")}
     assert names == set(NOMINAL_CLAIMS)
-    assert all(lookup_claim(n).required for n in NOMINAL_CLAIMS)
+    assert all(get_claim(n).required for n in NOMINAL_CLAIMS)
     for name in NOMINAL_CLAIMS:
-        assert lookup_claim(name).has_procedure("nominal"), name
+        assert get_claim(name).has_procedure("nominal"), name
 
 
 def test_the_ordinal_claims_keep_their_families_and_gain_only_the_nominal_procedure():
-    assert lookup_claim("symmetry").families[:2] == ("oc", "oq")
-    assert "nominal" in lookup_claim("symmetry").families
-    assert lookup_claim("imbalance").families == ("oc",)
+    assert get_claim("symmetry").families[:2] == ("oc", "oq")
+    assert "nominal" in get_claim("symmetry").families
+    assert get_claim("imbalance").families == ("oc",)
 
 
 @pytest.mark.slow

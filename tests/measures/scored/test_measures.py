@@ -27,7 +27,7 @@ GOLD = np.array([1, 0, 1, 1, 0])
 
 def test_the_family_is_registered_with_its_inputs() -> None:
     names = ax.default_registry().names("scored")
-    assert ax.families.family("scored") is FAMILY
+    assert ax.family.get_family("scored") is FAMILY
     assert FAMILY.inputs == ("scores", "gold")
     assert set(names) >= {
         "roc_auc",

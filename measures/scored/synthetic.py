@@ -49,7 +49,8 @@ from __future__ import annotations
 import numpy as np
 
 from axiometrics.errors import InvalidParameterError
-from axiometrics.meta.scored_runs import ScoredRuns
+
+from .runs import ScoredRuns
 
 __all__ = [
     "ADVERSARIAL",

@@ -72,14 +72,13 @@ from typing import Any
 
 import numpy as np
 
-from axiometrics.errors import InvalidParameterError
-from axiometrics.meta.errors import MetaInputError
+from axiometrics.errors import DataFileError, InvalidParameterError
+from axiometrics.stats.resampling import Seed, as_generator
 
 __all__ = [
     "DEFAULT_MAX_ELEMENTS",
     "MAX_GROUPS",
     "TukeyHSD",
-    "as_generator",
     "randomized_tukey_hsd",
 ]
 
@@ -99,19 +98,8 @@ _KEYS_PER_WORD = 4
 #: Multiple of ``n * eps * sum_i max_j |x_ij|`` allowed for the rounding of the column sums.
 _SUM_ROUNDING = 8.0
 
-Seed = int | np.random.Generator | np.random.SeedSequence | None
-
 # Halves of a uint32 key seen as two uint16: (high, low) positions.
 _HIGH, _LOW = (1, 0) if sys.byteorder == "little" else (0, 1)
-
-
-def as_generator(seed: Seed) -> np.random.Generator:
-    """A NumPy Generator from an int seed, a SeedSequence, a Generator or ``None``."""
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if seed is None or isinstance(seed, int | np.integer | np.random.SeedSequence):
-        return np.random.default_rng(seed)
-    raise InvalidParameterError(f"seed must be an int, a numpy Generator or None (got {seed!r})")
 
 
 @dataclass(frozen=True)
@@ -322,7 +310,7 @@ def randomized_tukey_hsd(
 
     Raises
     ------
-    MetaInputError
+    DataFileError
         For fewer than 2 blocks or groups, more than 65536 groups, or
         non-finite scores.
     InvalidParameterError
@@ -335,16 +323,16 @@ def randomized_tukey_hsd(
         )
     x = np.asarray(data, dtype=float)
     if x.ndim < 2 or x.shape[-2] < 2 or x.shape[-1] < 2:
-        raise MetaInputError(
+        raise DataFileError(
             f"the Tukey HSD test needs a blocks x groups matrix with at least 2 of each "
             f"(got shape {x.shape})"
         )
     if x.shape[-1] > MAX_GROUPS:
-        raise MetaInputError(
+        raise DataFileError(
             f"the Tukey HSD test handles at most {MAX_GROUPS} groups (got {x.shape[-1]})"
         )
     if not np.all(np.isfinite(x)):
-        raise MetaInputError("the Tukey HSD test needs finite scores (got NaN or inf)")
+        raise DataFileError("the Tukey HSD test needs finite scores (got NaN or inf)")
     rng = as_generator(seed)
     lead = x.shape[:-2]
     n, k = x.shape[-2:]

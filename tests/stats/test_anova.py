@@ -1,8 +1,8 @@
 import numpy as np
 import pytest
 
-from axiometrics.meta import MetaInputError
-from axiometrics.meta.anova import effect_sizes, residual_variance
+from axiometrics.errors import DataFileError
+from axiometrics.stats.anova import effect_sizes, residual_variance
 
 
 def test_residual_variance_is_total_minus_row_and_column_sums_of_squares():
@@ -37,7 +37,7 @@ def test_zero_residual_variance_gives_signed_infinities_and_zero_on_ties():
 
 
 def test_residual_variance_rejects_a_single_column_and_nan():
-    with pytest.raises(MetaInputError, match="at least 2 of each"):
+    with pytest.raises(DataFileError, match="at least 2 of each"):
         residual_variance(np.ones((5, 1)))
-    with pytest.raises(MetaInputError, match="finite"):
+    with pytest.raises(DataFileError, match="finite"):
         residual_variance([[1.0, np.nan], [0.0, 1.0]])

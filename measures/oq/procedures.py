@@ -1,4 +1,4 @@
-"""Checking procedures of the built-in claims for ordinal quantification (OQ) measures.
+"""Checking procedures of the ordinal quantification (OQ) family's claims.
 
 Inputs are ``(system, gold)`` distribution pairs built from normalised
 integer counts (exact zeros and ties), with explicit one-hot and uniform
@@ -22,7 +22,7 @@ from axiometrics.checker.rules import (
     transformed_values,
 )
 from axiometrics.checker.tolerance import Judge
-from axiometrics.strategies import _ints, _sampled
+from axiometrics.strategies import bounded_integers, sampled_options
 
 __all__ = [
     "IDENTITY",
@@ -303,12 +303,12 @@ IDENTITY = Procedure(
 
 @st.composite
 def _spiky_pairs(draw: st.DrawFn, lo: int, hi: int, cap: int) -> tuple[np.ndarray, np.ndarray]:
-    c = draw(_ints(lo, hi))
-    stray = _ints(0, 1)
+    c = draw(bounded_integers(lo, hi))
+    stray = bounded_integers(0, 1)
     gold = np.asarray([draw(stray) for _ in range(c)], dtype=float)
-    gold[draw(_ints(0, c - 1))] = cap
+    gold[draw(bounded_integers(0, c - 1))] = cap
     system = np.zeros(c)
-    system[draw(_sampled((0, c - 1)))] = 1.0
+    system[draw(sampled_options((0, c - 1)))] = 1.0
     return system, gold / gold.sum()
 
 

@@ -1,10 +1,12 @@
-"""Checking procedures of the built-in claims for ordinal classification (OC) measures.
+"""Checking procedures of the ordinal classification (OC) family's own claims.
 
-Each procedure pairs a generator of cases (built from
-:mod:`axiometrics.strategies`) with a decision rule from
-:mod:`axiometrics.checker.rules`.  Confusion matrices have rows = system and
-columns = gold.  Unless a claim's ``spacing`` option asks for arbitrary
-values, measures are scored with their default class values ``0 .. C-1``.
+Symmetry, well-definedness and count-scale invariance are checked as on any
+confusion matrix (:mod:`axiometrics.measures._matrices.procedures`).  Each
+procedure pairs a generator of cases (built from :mod:`axiometrics.strategies`)
+with a decision rule from :mod:`axiometrics.checker.rules`.  Confusion
+matrices have rows = system and columns = gold.  Unless a claim's
+``spacing`` option asks for arbitrary values, measures are scored with their
+default class values ``0 .. C-1``.
 """
 
 from __future__ import annotations
@@ -16,42 +18,24 @@ from axiometrics import strategies as ax_st
 from axiometrics.checker.cases import Case, CaseRequest, Decision, Observation, Procedure
 from axiometrics.checker.rules import (
     decide_equal,
-    decide_well_defined,
     fmt,
     min_classes,
     transformed_values,
     vector,
 )
 from axiometrics.checker.tolerance import Judge
-from axiometrics.claims import precondition
-from axiometrics.strategies import _BOOLEANS, _ints, _sampled
+from axiometrics.claims import get_precondition
+from axiometrics.strategies import BOOLEANS, bounded_integers, sampled_options
+
+from .._matrices.procedures import request_matrices, stack_entries
 
 __all__ = [
     "CONSTANT_SYSTEM_DISCRIMINATION",
-    "COUNT_SCALE_INVARIANCE",
     "IDENTITY",
     "IMBALANCE",
     "ORDINAL_INVARIANCE",
     "ORDINAL_MONOTONICITY",
-    "SYMMETRY",
-    "WELL_DEFINED",
 ]
-
-
-def _matrices(request: CaseRequest, *, floor: int = 2) -> st.SearchStrategy[np.ndarray]:
-    """Confusion matrices honouring the request's bounds and empty-class preconditions."""
-    lo = min_classes(request, floor)
-    return ax_st.confusion_matrices(
-        min_classes=lo,
-        max_classes=max(request.max_classes, lo),
-        max_count=request.max_count,
-        empty_gold_classes=not request.wants("no_empty_gold_class"),
-        empty_system_classes=not request.wants("no_empty_system_class"),
-    )
-
-
-def _stack(*matrices: np.ndarray) -> tuple[np.ndarray]:
-    return (np.stack(matrices),)
 
 
 # -- ordinal invariance ------------------------------------------------------------
@@ -59,11 +43,11 @@ def _stack(*matrices: np.ndarray) -> tuple[np.ndarray]:
 
 #: One in four ordinal-invariance cases of 3+ classes gets an item two or more
 #: classes off the diagonal.
-_FAR_ITEM_SHARE = _ints(0, 3)
+_FAR_ITEM_SHARE = bounded_integers(0, 3)
 
 
 def _invariance_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    matrices = _matrices(request)
+    matrices = request_matrices(request)
 
     @st.composite
     def build(draw: st.DrawFn) -> Case:
@@ -73,14 +57,14 @@ def _invariance_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
             # A quarter of the cases hold an item two or more classes from its
             # gold class: which pairs of classes count as "near" is where
             # value-dependent measures change under a transform.
-            d = draw(_ints(2, c - 1))
-            i = draw(_ints(0, c - 1 - d))
-            cell = (i, i + d) if draw(_BOOLEANS) else (i + d, i)
+            d = draw(bounded_integers(2, c - 1))
+            i = draw(bounded_integers(0, c - 1 - d))
+            cell = (i, i + d) if draw(BOOLEANS) else (i + d, i)
             if m[cell] < request.max_count:
                 m = m.copy()
                 m[cell] += 1
         values, info = transformed_values(draw, request, c)
-        return Case(_stack(m, m), values, ("with values v", "with values f(v)"), info)
+        return Case(stack_entries(m, m), values, ("with values v", "with values f(v)"), info)
 
     return build()
 
@@ -113,7 +97,7 @@ def _monotonicity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     small = st.integers(lo, min(hi, lo + 3))
     # Companions from a seed must meet the requested preconditions themselves
     # (a case is outside the claim if any of its entries violates one).
-    checks = [precondition(name).predicate("oc") for name in sorted(request.preconditions)]
+    checks = [get_precondition(name).predicate("oc") for name in sorted(request.preconditions)]
 
     def admitted(m: np.ndarray) -> bool:
         v = np.arange(m.shape[0], dtype=float)[None, :]
@@ -123,7 +107,7 @@ def _monotonicity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     def build(draw: st.DrawFn) -> Case:
         # Half of the cases on 2-5 classes, where the few-item companions
         # below are most likely to hit a counterexample.
-        if draw(_BOOLEANS):
+        if draw(BOOLEANS):
             c = draw(small)
             pair = draw(
                 ax_st.improved_systems(
@@ -173,12 +157,12 @@ def _monotonicity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
         # And the smallest improvement inside the count cap: one item moved
         # one class in a matrix whose every cell is near the cap.
         cap = request.max_count
-        dense = draw(_ints(max(1, cap // 2), cap)) + (
-            (np.arange(c * c).reshape(c, c) * draw(_ints(1, 6))) % 7
+        dense = draw(bounded_integers(max(1, cap // 2), cap)) + (
+            (np.arange(c * c).reshape(c, c) * draw(bounded_integers(1, 6))) % 7
         ).astype(np.int64)
         dense = np.minimum(dense, cap) if cap >= 7 else np.ones((c, c), dtype=np.int64)
-        g = draw(_ints(0, c - 1))
-        s = draw(_sampled([k for k in range(c) if k != g]))
+        g = draw(bounded_integers(0, c - 1))
+        s = draw(sampled_options([k for k in range(c) if k != g]))
         t = s - 1 if s > g else s + 1
         moved = dense.copy()
         moved[s, g] -= 1
@@ -324,28 +308,6 @@ IMBALANCE = Procedure(
 )
 
 
-# -- symmetry ------------------------------------------------------------------------
-
-
-def _symmetry_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    matrices = _matrices(request)
-
-    @st.composite
-    def build(draw: st.DrawFn) -> Case:
-        m = draw(matrices)
-        v = draw(request.values(m.shape[0]))
-        return Case(_stack(m, m.T), np.stack([v, v]), ("M", "M.T (system and gold swapped)"))
-
-    return build()
-
-
-SYMMETRY = Procedure(
-    cases=_symmetry_cases,
-    decide=decide_equal("Eff(M) vs Eff(M.T)"),
-    description="a confusion matrix and its transpose",
-)
-
-
 # -- constant systems ----------------------------------------------------------------
 
 
@@ -440,68 +402,4 @@ IDENTITY = Procedure(
     decide=_decide_identity,
     needs_optimum=True,
     description="a gold and the perfect (diagonal) system",
-)
-
-
-# -- well-definedness ------------------------------------------------------------------
-
-
-def _well_defined_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    matrices = _matrices(request)
-
-    @st.composite
-    def build(draw: st.DrawFn) -> Case:
-        m = draw(matrices)
-        v = draw(request.values(m.shape[0]))
-        return Case.single((m,), names=("M",), values=v)
-
-    return build()
-
-
-WELL_DEFINED = Procedure(
-    cases=_well_defined_cases,
-    decide=decide_well_defined,
-    observe_undefined=True,
-    observe_crashes=True,
-    spacing_sensitive=True,
-    description="any valid confusion matrix (empty classes, constant systems, huge counts)",
-)
-
-
-# -- count-scale invariance ------------------------------------------------------------
-
-#: Largest total count of a scaled matrix: float64 integers stay exact below 2**53.
-_MAX_SCALED_TOTAL = 2.0**50
-
-
-def _scale_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    matrices = _matrices(request)
-    factors = ax_st.scale_factors()
-
-    @st.composite
-    def build(draw: st.DrawFn) -> Case:
-        m = draw(matrices)
-        if request.max_items is None:
-            # Every k > 0: below 1, non-integer and huge factors included;
-            # the scaled counts are floats (measures take real counts).
-            k = draw(factors)
-            k = min(k, _MAX_SCALED_TOTAL / max(float(m.sum()), 1.0))
-            return Case(
-                _stack(m.astype(float), m * k),
-                np.stack([draw(request.values(m.shape[0]))] * 2),
-                ("M", f"{k!r} * M"),
-                {"factor k": repr(k)},
-            )
-        # Measures called on item lists: integer k, k * M within the item budget.
-        k = draw(_ints(2, max(2, request.max_items // max(int(m.sum()), 1))))
-        v = draw(request.values(m.shape[0]))
-        return Case(_stack(m, m * k), np.stack([v, v]), ("M", f"{k} * M"), {"factor k": str(k)})
-
-    return build()
-
-
-COUNT_SCALE_INVARIANCE = Procedure(
-    cases=_scale_cases,
-    decide=decide_equal("Eff(M) vs Eff(k*M)"),
-    description="a confusion matrix and the same with every count multiplied by k",
 )

@@ -7,8 +7,8 @@ import pytest
 
 from axiometrics import meta
 from axiometrics.errors import InvalidParameterError
-from axiometrics.meta import MetaInputError, ScoredRuns, score_runs
-from axiometrics.meta.scored_synthetic import (
+from axiometrics.measures.scored.runs import ScoredRuns
+from axiometrics.measures.scored.synthetic import (
     ADVERSARIAL,
     CALIBRATIONS,
     SEPARATIONS,
@@ -16,6 +16,7 @@ from axiometrics.meta.scored_synthetic import (
     scored_synthetic,
     scored_system_kind,
 )
+from axiometrics.meta import MetaInputError, score_runs
 
 
 @pytest.fixture(scope="module")

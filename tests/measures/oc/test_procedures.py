@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from axiometrics.checker.runner import sample_cases
-from axiometrics.claims import claim
+from axiometrics.claims import get_claim
 
 
 def _straddles_zero(values: np.ndarray) -> bool:
@@ -19,7 +19,7 @@ def _far_items(matrix: np.ndarray) -> int:
 
 
 def test_ordinal_invariance_cases_often_hold_values_straddling_zero_and_far_items():
-    cases = sample_cases(claim("ordinal_invariance"), "oc", n=200, seed_value=0)
+    cases = sample_cases(get_claim("ordinal_invariance"), "oc", n=200, seed_value=0)
     straddling = sum(_straddles_zero(case.values[1]) for case in cases)
     far = sum(_far_items(case.inputs[0][0]) > 0 for case in cases)
     both = sum(
@@ -33,7 +33,7 @@ def test_ordinal_invariance_cases_often_hold_values_straddling_zero_and_far_item
 
 
 def test_ordinal_invariance_cases_score_one_matrix_under_two_orders_of_values():
-    for case in sample_cases(claim("ordinal_invariance"), "oc", n=50, seed_value=1):
+    for case in sample_cases(get_claim("ordinal_invariance"), "oc", n=50, seed_value=1):
         (stacked,) = case.inputs
         np.testing.assert_array_equal(stacked[0], stacked[1])
         v, w = case.values

@@ -4,9 +4,8 @@ import tracemalloc
 import numpy as np
 import pytest
 
-from axiometrics.errors import InvalidParameterError
-from axiometrics.meta import MetaInputError
-from axiometrics.meta.tukey import _RowPermutations, randomized_tukey_hsd
+from axiometrics.errors import DataFileError, InvalidParameterError
+from axiometrics.stats.tukey import _RowPermutations, randomized_tukey_hsd
 
 
 def exact_tukey_p_values(x):
@@ -115,9 +114,9 @@ def test_progress_receives_every_trial_once():
 
 
 def test_bad_inputs_raise_typed_errors():
-    with pytest.raises(MetaInputError, match="at least 2 of each"):
+    with pytest.raises(DataFileError, match="at least 2 of each"):
         randomized_tukey_hsd(np.ones((1, 3)), trials=10)
-    with pytest.raises(MetaInputError, match="finite"):
+    with pytest.raises(DataFileError, match="finite"):
         randomized_tukey_hsd([[1.0, np.nan], [0.0, 1.0]], trials=10)
     with pytest.raises(InvalidParameterError, match="trials must be a positive integer"):
         randomized_tukey_hsd(np.eye(3), trials=0)
@@ -237,7 +236,7 @@ def test_peak_memory_does_not_grow_with_the_number_of_trials():
 
 
 def test_more_groups_than_sixteen_bit_labels_are_refused():
-    with pytest.raises(MetaInputError, match="at most 65536 groups"):
+    with pytest.raises(DataFileError, match="at most 65536 groups"):
         randomized_tukey_hsd(np.zeros((2, 65_537)), trials=4)
 
 

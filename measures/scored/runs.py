@@ -22,8 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from axiometrics.meta.errors import MetaInputError
-from axiometrics.meta.runs import check_counts
+from axiometrics.errors import DataFileError
+from axiometrics.family import get_family
+from axiometrics.io.runs import check_counts
 from axiometrics.scale import ClassScale
 
 __all__ = ["SCORED_INPUTS", "ScoredRuns"]
@@ -49,7 +50,7 @@ class ScoredRuns:
 
     Raises
     ------
-    MetaInputError
+    DataFileError
         For shapes that do not match, non-binary gold labels, non-finite
         scores, fewer than 2 topics or systems, or repeated names.
     """
@@ -68,20 +69,20 @@ class ScoredRuns:
         scores = np.asarray(self.scores, dtype=float)
         t, s = len(topics), len(systems)
         if gold.ndim != 2 or gold.shape[0] != t or gold.shape[1] < 1:
-            raise MetaInputError(
+            raise DataFileError(
                 f"gold must have shape (topics, items) = ({t}, n) with n >= 1 (got {gold.shape})"
             )
         if scores.shape != (t, s, gold.shape[1]):
-            raise MetaInputError(
+            raise DataFileError(
                 f"scores must have shape (topics, systems, items) = {(t, s, gold.shape[1])} "
                 f"(got {scores.shape})"
             )
         if not np.isin(gold, (0, 1)).all():
             seen = sorted({float(x) for x in np.unique(gold)} - {0.0, 1.0})[:5]
-            raise MetaInputError(f"gold must hold binary labels 0/1 (got {seen!r})")
+            raise DataFileError(f"gold must hold binary labels 0/1 (got {seen!r})")
         if not np.isfinite(scores).all():
             t_bad, s_bad, i_bad = (int(x) for x in np.argwhere(~np.isfinite(scores))[0])
-            raise MetaInputError(
+            raise DataFileError(
                 f"scores must be finite (got {float(scores[t_bad, s_bad, i_bad])!r} for system "
                 f"{systems[s_bad]!r} on topic {topics[t_bad]!r}, item {i_bad})"
             )
@@ -109,16 +110,14 @@ class ScoredRuns:
 
         Raises
         ------
-        MetaInputError
+        DataFileError
             For a family whose measures take other inputs (confusion
             matrices or distributions need class labels, which scores are
             not).
         """
-        from axiometrics.families import family as lookup_family
-
-        inputs = lookup_family(family).inputs
+        inputs = get_family(family).inputs
         if inputs != SCORED_INPUTS:
-            raise MetaInputError(
+            raise DataFileError(
                 f"measures of family={family!r} take inputs {list(inputs)}; these runs hold "
                 f"binary gold labels and real-valued scores {list(SCORED_INPUTS)} (family "
                 "'scored')"
@@ -130,13 +129,13 @@ class ScoredRuns:
 
         Raises
         ------
-        MetaInputError
+        DataFileError
             For a name that is not a system of these runs.
         """
         position = {name: i for i, name in enumerate(self.systems)}
         missing = [s for s in systems if s not in position]
         if missing:
-            raise MetaInputError(
+            raise DataFileError(
                 f"systems={list(missing)!r} are not systems of these runs "
                 f"(known: {list(self.systems)[:8]!r}...)"
             )

@@ -1,0 +1,183 @@
+"""Building the property table: run the checker on every measure and compare with the literature.
+
+:func:`build_property_table` runs the checker on each measure (optionally in
+parallel processes), adds the variants the literature needs (e.g. CEM^ORD
+under "no empty gold class") and compares each published verdict of
+:mod:`axiometrics.literature` with the checker's.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import platform
+import sys
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+
+from axiometrics.checker import check
+from axiometrics.checker.profiles import resolve_profile
+from axiometrics.checker.tolerance import Tolerance
+from axiometrics.checker.verdicts import CheckReport
+from axiometrics.errors import InvalidParameterError
+from axiometrics.family import registered_families
+from axiometrics.property_table.comparison import (
+    compare_with_literature,
+    literature_preconditions,
+)
+from axiometrics.property_table.grouping import ordered_families
+from axiometrics.property_table.table import PropertyTable
+from axiometrics.registry import Registry, default_registry
+
+__all__ = ["build_property_table", "check_one"]
+
+
+def check_one(
+    name: str,
+    profile: str,
+    seed: int,
+    max_examples: int | None,
+    tolerance: Tolerance,
+    registry: Registry | None,
+) -> CheckReport:
+    """Check one measure, with the precondition sets its published verdicts need.
+
+    A module-level function, so that worker processes can run it.
+    """
+    return check(
+        name,
+        settings=profile,
+        seed=seed,
+        max_examples=max_examples,
+        tolerance=tolerance,
+        extra_preconditions=literature_preconditions(name),
+        registry=registry,
+    )
+
+
+def _versions() -> dict[str, str]:
+    import hypothesis
+
+    from axiometrics import __version__
+
+    return {
+        "axiometrics": __version__,
+        "hypothesis": hypothesis.__version__,
+        "numpy": np.__version__,
+        "python": platform.python_version(),
+    }
+
+
+def _table_order(reg: Registry) -> list[str]:
+    """Every measure, grouped by primary family in registration order.
+
+    The families come as registered (oc, oq, then plugin families), the
+    measures of one family in registration order.
+    """
+    rank = {f: i for i, f in enumerate(ordered_families(f.name for f in registered_families()))}
+    return sorted(reg.names(), key=lambda n: rank.get(reg.measure(n).family, len(rank)))
+
+
+def _check_all(
+    names: list[str],
+    check_args: tuple[str, int, int | None, Tolerance],
+    registry: Registry,
+    jobs: int,
+    progress: Callable[[CheckReport], None] | None,
+) -> list[CheckReport]:
+    """Check report of every measure in ``names``, in that order (in ``jobs`` processes)."""
+    reports: list[CheckReport] = []
+    if jobs == 1:
+        for name in names:
+            rep = check_one(name, *check_args, registry)
+            reports.append(rep)
+            if progress:
+                progress(rep)
+        return reports
+    # fork (Linux) needs no importable __main__; elsewhere spawn is the safe default.
+    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    ctx = multiprocessing.get_context(method)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        futures = [pool.submit(check_one, n, *check_args, None) for n in names]
+        try:
+            for fut in futures:
+                rep = fut.result()
+                reports.append(rep)
+                if progress:
+                    progress(rep)
+        except BaseException:
+            # Ctrl-C or a failed check: drop the queued measures instead of
+            # letting the pool's exit wait for every one of them.
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+    return reports
+
+
+def build_property_table(
+    registry: Registry | None = None,
+    *,
+    measures: Iterable[str] | None = None,
+    settings: str = "ci",
+    seed: int | None = None,
+    max_examples: int | None = None,
+    tolerance: Tolerance | None = None,
+    jobs: int = 1,
+    progress: Callable[[CheckReport], None] | None = None,
+) -> PropertyTable:
+    """Check every registered measure (or those named) and compare with the literature.
+
+    Parameters
+    ----------
+    registry
+        Where the measures come from (default: the default registry).
+    measures
+        Names to include (default: all registered).
+    settings
+        Checker profile (``"dev"``, ``"ci"``, ``"thorough"``).
+    seed
+        Seed for every check (default: the profile's).
+    max_examples
+        Override the profile's cases per claim.
+    tolerance
+        The equality rule.
+    jobs
+        Worker processes (only with the default registry: a custom registry
+        may hold functions that other processes cannot import).
+    progress
+        Called with each finished report.
+
+    Raises
+    ------
+    UnknownMeasureError
+        A name in ``measures`` that is not registered (nearest names suggested).
+    InvalidParameterError
+        ``jobs`` below 1, or above 1 with a custom registry.
+    """
+    reg = registry or default_registry()
+    names = list(measures) if measures is not None else _table_order(reg)
+    for name in names:
+        reg.get(name)  # unknown names fail here, with suggestions
+    prof = resolve_profile(settings, max_examples=max_examples)
+    seed_value = prof.seed(seed)
+    tol = tolerance if tolerance is not None else Tolerance()
+    if not isinstance(jobs, int) or jobs < 1:
+        raise InvalidParameterError(f"jobs={jobs!r}: expected an int >= 1")
+    if jobs > 1 and registry is not None:
+        raise InvalidParameterError(
+            "jobs > 1 needs the default registry (a custom registry cannot be shipped to "
+            "worker processes)"
+        )
+    started = time.perf_counter()
+    reports = _check_all(names, (prof.name, seed_value, max_examples, tol), reg, jobs, progress)
+    return PropertyTable(
+        reports=tuple(reports),
+        comparisons=compare_with_literature(reports),
+        profile=prof.name,
+        seed=seed_value,
+        max_examples=prof.max_examples,
+        tolerance=str(tol),
+        seconds=time.perf_counter() - started,
+        versions=_versions(),
+    )

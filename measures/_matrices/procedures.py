@@ -1,0 +1,139 @@
+"""Checking procedures shared by the families over confusion matrices (ordinal and nominal).
+
+Symmetry, well-definedness and count-scale invariance are checked the same
+way on ordinal and nominal confusion matrices (rows = system, columns =
+gold): the ``oc`` and ``nominal`` plugins both adopt the shared claims with
+these procedures.  :func:`request_matrices` and :func:`stack_entries` are the
+building blocks their own procedures share.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import strategies as st
+
+from axiometrics import strategies as ax_st
+from axiometrics.checker.cases import Case, CaseRequest, Procedure
+from axiometrics.checker.rules import decide_equal, decide_well_defined, min_classes
+from axiometrics.strategies import bounded_integers
+
+__all__ = [
+    "COUNT_SCALE_INVARIANCE",
+    "SYMMETRY",
+    "WELL_DEFINED",
+    "request_matrices",
+    "stack_entries",
+]
+
+
+def request_matrices(request: CaseRequest, *, floor: int = 2) -> st.SearchStrategy[np.ndarray]:
+    """Confusion matrices honouring the request's bounds and empty-class preconditions.
+
+    Parameters
+    ----------
+    request
+        The claim's case request (class bounds, count cap, preconditions).
+    floor
+        The fewest classes the procedure needs.
+    """
+    lo = min_classes(request, floor)
+    return ax_st.confusion_matrices(
+        min_classes=lo,
+        max_classes=max(request.max_classes, lo),
+        max_count=request.max_count,
+        empty_gold_classes=not request.wants("no_empty_gold_class"),
+        empty_system_classes=not request.wants("no_empty_system_class"),
+    )
+
+
+def stack_entries(*matrices: np.ndarray) -> tuple[np.ndarray]:
+    """The entries of one case as the single input of a batch: ``(np.stack(matrices),)``."""
+    return (np.stack(matrices),)
+
+
+# -- symmetry ------------------------------------------------------------------------
+
+
+def _symmetry_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    matrices = request_matrices(request)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        m = draw(matrices)
+        v = draw(request.values(m.shape[0]))
+        return Case(stack_entries(m, m.T), np.stack([v, v]), ("M", "M.T (system and gold swapped)"))
+
+    return build()
+
+
+SYMMETRY = Procedure(
+    cases=_symmetry_cases,
+    decide=decide_equal("Eff(M) vs Eff(M.T)"),
+    description="a confusion matrix and its transpose",
+)
+
+
+# -- well-definedness ------------------------------------------------------------------
+
+
+def _well_defined_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    matrices = request_matrices(request)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        m = draw(matrices)
+        v = draw(request.values(m.shape[0]))
+        return Case.single((m,), names=("M",), values=v)
+
+    return build()
+
+
+WELL_DEFINED = Procedure(
+    cases=_well_defined_cases,
+    decide=decide_well_defined,
+    observe_undefined=True,
+    observe_crashes=True,
+    spacing_sensitive=True,
+    description="any valid confusion matrix (empty classes, constant systems, huge counts)",
+)
+
+
+# -- count-scale invariance ------------------------------------------------------------
+
+#: Largest total count of a scaled matrix: float64 integers stay exact below 2**53.
+_MAX_SCALED_TOTAL = 2.0**50
+
+
+def _scale_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+    matrices = request_matrices(request)
+    factors = ax_st.scale_factors()
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Case:
+        m = draw(matrices)
+        if request.max_items is None:
+            # Every k > 0: below 1, non-integer and huge factors included;
+            # the scaled counts are floats (measures take real counts).
+            k = draw(factors)
+            k = min(k, _MAX_SCALED_TOTAL / max(float(m.sum()), 1.0))
+            return Case(
+                stack_entries(m.astype(float), m * k),
+                np.stack([draw(request.values(m.shape[0]))] * 2),
+                ("M", f"{k!r} * M"),
+                {"factor k": repr(k)},
+            )
+        # Measures called on item lists: integer k, k * M within the item budget.
+        k = draw(bounded_integers(2, max(2, request.max_items // max(int(m.sum()), 1))))
+        v = draw(request.values(m.shape[0]))
+        return Case(
+            stack_entries(m, m * k), np.stack([v, v]), ("M", f"{k} * M"), {"factor k": str(k)}
+        )
+
+    return build()
+
+
+COUNT_SCALE_INVARIANCE = Procedure(
+    cases=_scale_cases,
+    decide=decide_equal("Eff(M) vs Eff(k*M)"),
+    description="a confusion matrix and the same with every count multiplied by k",
+)

@@ -1,0 +1,63 @@
+"""Building the table: arguments, timings, pickling, worker processes."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from axiometrics.claims import claims_for_family
+from axiometrics.errors import InvalidParameterError, UnknownMeasureError
+from axiometrics.property_table import build_property_table, render_property_table
+from axiometrics.registry import Registry, default_registry
+
+
+def test_claim_times_are_reported_for_every_claim_checked(small_table):
+    seconds = small_table.claim_seconds()
+    # Every claim of every family of the measures (accuracy is also nominal).
+    families = {
+        f for r in small_table.reports for f in default_registry().get(r.measure).measure.families
+    }
+    assert set(seconds) == {c.name for f in families for c in claims_for_family(f)}
+    assert all(s > 0 for s in seconds.values())
+
+
+def test_building_checks_the_arguments():
+    with pytest.raises(UnknownMeasureError):
+        build_property_table(measures=["acuracy"], max_examples=5)
+    with pytest.raises(InvalidParameterError, match="jobs"):
+        build_property_table(measures=["accuracy"], jobs=0)
+    with pytest.raises(InvalidParameterError, match="default registry"):
+        build_property_table(Registry(), jobs=2)
+
+
+def test_tables_pickle_for_worker_processes(small_table):
+    clone = pickle.loads(pickle.dumps(small_table))
+    assert render_property_table(clone, "csv") == render_property_table(small_table, "csv")
+
+
+def test_worker_processes_give_the_same_table_as_one_process():
+    one = build_property_table(measures=["nmd", "accuracy"], max_examples=5, jobs=1)
+    two = build_property_table(measures=["nmd", "accuracy"], max_examples=5, jobs=2)
+    assert [r.measure for r in two.reports] == ["nmd", "accuracy"]
+    assert render_property_table(two, "markdown") == render_property_table(one, "markdown")
+
+
+def test_table_and_report_default_to_one_worker_per_available_processor(monkeypatch):
+    import argparse
+    import os
+
+    from axiometrics.checker import profiles
+    from axiometrics.cli import report_command, table_command
+
+    cores = profiles.available_cores()
+    assert 1 <= cores <= (os.cpu_count() or 1)
+    for command in (table_command, report_command):
+        parser = argparse.ArgumentParser()
+        command.add_parser(parser.add_subparsers())
+        name = "table" if command is table_command else "report"
+        assert parser.parse_args([name]).jobs == cores
+    monkeypatch.setattr(profiles.os, "process_cpu_count", lambda: 3, raising=False)
+    assert profiles.available_cores() == 3
+    monkeypatch.setattr(profiles.os, "process_cpu_count", lambda: None, raising=False)
+    assert profiles.available_cores() == 1
