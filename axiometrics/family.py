@@ -41,6 +41,7 @@ from axiometrics.scale import validate_values
 __all__ = [
     "BUILTIN_DISTRIBUTION",
     "DISABLE_ENV",
+    "EXAMPLE_DISPLAYS",
     "FAMILY_ENTRY_POINT_GROUP",
     "CallSignature",
     "Family",
@@ -355,8 +356,61 @@ _FAMILIES: dict[str, Family] = {}
 _INSTALLED_LOADED: list[bool] = [False]
 
 
+#: The values :attr:`Family.example_display` may take.
+EXAMPLE_DISPLAYS = (None, "distributions")
+
+
+def _family_problem(new: Any) -> str | None:
+    """What is wrong with a would-be family, as ``field=value!r: expected ...``, or ``None``."""
+    if not isinstance(new, Family):
+        return f"family={new!r}: expected an axiometrics.family.Family"
+    texts = {"name": new.name, "title": new.title, "abbreviation": new.abbreviation}
+    for field_name, value in texts.items():
+        if not isinstance(value, str) or (field_name != "abbreviation" and not value.strip()):
+            return f"{field_name}={value!r}: expected a non-empty string"
+    if (
+        not isinstance(new.inputs, tuple)
+        or not new.inputs
+        or not all(isinstance(i, str) and i for i in new.inputs)
+    ):
+        return f"inputs={new.inputs!r}: expected a non-empty tuple of input names"
+    callables: dict[str, Any] = {
+        "prepare": new.prepare,
+        "coerce": new.coerce,
+        "read_runs": new.read_runs,
+        "reference_cases": new.reference_cases,
+    }
+    for hook, function in callables.items():
+        if not callable(function) and not (function is None and hook != "prepare"):
+            return f"{hook}={function!r}: expected a callable"
+    for entry in new.call_signatures:
+        if not (
+            isinstance(entry, tuple)
+            and len(entry) == 2
+            and isinstance(entry[0], str)
+            and isinstance(entry[1], CallSignature)
+        ):
+            return f"call_signatures entry={entry!r}: expected a (name, CallSignature) pair"
+    if new.example_display not in EXAMPLE_DISPLAYS:
+        return f"example_display={new.example_display!r}: expected one of {EXAMPLE_DISPLAYS!r}"
+    if isinstance(new.rank, bool) or not isinstance(new.rank, int):
+        return f"rank={new.rank!r}: expected an integer"
+    return None
+
+
 def register_family(new: Family, *, plugin: str = "axiometrics") -> Family:
-    """Add a family; raise :class:`RegistrationError` if the name is taken (in any case)."""
+    """Add a family after checking its fields.
+
+    Raises
+    ------
+    RegistrationError
+        If the name is taken (in any case), or a field has the wrong type or
+        value (the message names the field, the value and what was expected).
+    """
+    problem = _family_problem(new)
+    if problem is not None:
+        name = getattr(new, "name", None)
+        raise RegistrationError(f"plugin={plugin!r} family={name!r}: {problem}")
     if new.name.lower() in _FAMILIES:
         raise RegistrationError(
             f"plugin={plugin!r} family={new.name!r}: a family with this name is already registered"

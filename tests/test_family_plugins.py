@@ -1,6 +1,8 @@
 """Families added by plugins: the families entry point, multi-family measures, add_procedure."""
 
+import dataclasses
 import importlib.metadata
+import re
 import sys
 import types
 import warnings
@@ -460,3 +462,35 @@ def test_a_claim_listed_again_with_another_statement_is_a_clash_not_a_merge(inst
     with pytest.raises(RegistrationError, match=r"claim='toy_shared': a claim with this name"):
         Registry().load_entry_points(strict=True)
     assert claims_module.get_claim("toy_shared").families == ("toy_a",)
+
+
+# -- register_family validates the fields --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"title": ""}, "title='': expected a non-empty string"),
+        ({"inputs": ()}, "inputs=(): expected a non-empty tuple of input names"),
+        ({"inputs": ["matrices"]}, "inputs=['matrices']: expected a non-empty tuple"),
+        ({"prepare": None}, "prepare=None: expected a callable"),
+        ({"read_runs": "reader"}, "read_runs='reader': expected a callable"),
+        ({"example_display": "bars"}, "example_display='bars': expected one of"),
+        ({"rank": 2.5}, "rank=2.5: expected an integer"),
+        ({"rank": True}, "rank=True: expected an integer"),
+        ({"call_signatures": (("matrix", "f(m)"),)}, "expected a (name, CallSignature) pair"),
+    ],
+)
+def test_registering_a_family_with_a_bad_field_names_the_field_and_registers_nothing(
+    catalogue, changes, message
+):
+    bad = dataclasses.replace(toy_family("toy_bad"), **changes)
+    with pytest.raises(RegistrationError, match=re.escape(message)):
+        family_module.register_family(bad, plugin="toy-plugin")
+    with pytest.raises(RegistrationError, match="unknown family='toy_bad'"):
+        get_family("toy_bad")
+
+
+def test_registering_something_other_than_a_family_is_refused(catalogue):
+    with pytest.raises(RegistrationError, match=r"expected an axiometrics\.family\.Family"):
+        family_module.register_family("toy", plugin="toy-plugin")  # type: ignore[arg-type]
