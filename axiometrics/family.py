@@ -58,6 +58,7 @@ __all__ = [
     "load_family_entry_point",
     "load_family_entry_points",
     "load_installed_families",
+    "ordered_entry_points",
     "register_family",
     "registered_families",
     "skipped_plugin_warning",
@@ -569,21 +570,32 @@ def load_installed_families() -> None:
     )
 
 
-def installed_entry_points(group: str, *, key: Callable[[Any], Any] | None = None) -> list[Any]:
-    """The installed entry points of ``group``, third-party ones only if enabled.
+def ordered_entry_points(
+    eps: Iterable[Any], *, third_party: bool, key: Callable[[Any], Any] | None = None
+) -> list[Any]:
+    """Entry points sorted by ``key`` (default: built-ins first, then by name).
 
-    Sorted by ``key`` (default: built-ins first, then by name); third-party
-    ones are left out when ``AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS`` is set.
+    Third-party ones are left out unless ``third_party``.
+    """
+    found = sorted(
+        eps,
+        key=key or (lambda ep: (entry_point_distribution(ep) != BUILTIN_DISTRIBUTION, ep.name)),
+    )
+    if third_party:
+        return found
+    return [ep for ep in found if entry_point_distribution(ep) == BUILTIN_DISTRIBUTION]
+
+
+def installed_entry_points(group: str, *, key: Callable[[Any], Any] | None = None) -> list[Any]:
+    """The installed entry points of ``group`` (:func:`ordered_entry_points`).
+
+    Third-party ones are left out when ``AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS`` is set.
     """
     from importlib.metadata import entry_points
 
-    found = sorted(
-        entry_points(group=group),
-        key=key or (lambda ep: (entry_point_distribution(ep) != BUILTIN_DISTRIBUTION, ep.name)),
+    return ordered_entry_points(
+        entry_points(group=group), third_party=third_party_enabled(), key=key
     )
-    if not third_party_enabled():
-        found = [ep for ep in found if entry_point_distribution(ep) == BUILTIN_DISTRIBUTION]
-    return found
 
 
 def skipped_plugin_warning(group: str, what: str) -> Callable[[Any, BaseException], None]:

@@ -64,6 +64,7 @@ from axiometrics.family import (
     get_family,
     label_batch,
     load_family_entry_points,
+    ordered_entry_points,
     third_party_enabled,
 )
 from axiometrics.measure import Measure
@@ -334,7 +335,7 @@ class Registry:
             skip=lambda ep, exc: self._skip(ep, FAMILY_ENTRY_POINT_GROUP, exc),
         )
         claim_catalogue.load_claim_entry_points(
-            sorted(_entry_points(CLAIM_ENTRY_POINT_GROUP, third_party), key=entry_point_order),
+            _entry_points(CLAIM_ENTRY_POINT_GROUP, third_party, key=entry_point_order),
             strict=strict,
             skip=lambda ep, exc: self._skip(ep, CLAIM_ENTRY_POINT_GROUP, exc),
         )
@@ -348,9 +349,7 @@ class Registry:
                     raise
                 self._scorers, self._aliases = saved  # all of the plugin or nothing
                 self._skip(ep, MEASURE_ENTRY_POINT_GROUP, exc)
-        for ep in sorted(
-            _entry_points(LITERATURE_ENTRY_POINT_GROUP, third_party), key=entry_point_order
-        ):
+        for ep in _entry_points(LITERATURE_ENTRY_POINT_GROUP, third_party, key=entry_point_order):
             guard = strict or entry_point_distribution(ep) == BUILTIN_DISTRIBUTION
             try:
                 self._load_literature(ep)
@@ -610,14 +609,10 @@ def _rescan_entry_points() -> None:
     _SCAN[:] = [installed()]
 
 
-def _entry_points(group: str, third_party: bool) -> list[EntryPoint]:
-    found = sorted(
-        entry_points(group=group),
-        key=lambda ep: (entry_point_distribution(ep) != BUILTIN_DISTRIBUTION, ep.name),
-    )
-    if third_party:
-        return found
-    return [ep for ep in found if entry_point_distribution(ep) == BUILTIN_DISTRIBUTION]
+def _entry_points(
+    group: str, third_party: bool, key: Callable[[Any], Any] | None = None
+) -> list[EntryPoint]:
+    return ordered_entry_points(entry_points(group=group), third_party=third_party, key=key)
 
 
 _DEFAULT: Registry | None = None
