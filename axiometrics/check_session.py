@@ -45,11 +45,15 @@ class SessionSettings:
     database
         A Hypothesis example database directory, the database built from it
         once read, or ``None``.
+    bound
+        Case budget of the bounded pass per claim (``None``: the profile's;
+        ``0``: none).
     """
 
     profile: str = DEFAULT_PROFILE
     seed: int | None = None
     database: Any = None
+    bound: int | None = None
 
 
 _current = [SessionSettings()]

@@ -46,6 +46,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from axiometrics.catalogue_slot import CatalogueSlot
 from axiometrics.errors import RegistrationError, UnknownClaimError
 from axiometrics.family import (
     BUILTIN_DISTRIBUTION,
@@ -62,10 +63,12 @@ from axiometrics.shared_claims import (
 from axiometrics.suggest import closest
 
 __all__ = [
+    "CLAIM_CATALOGUES",
     "CLAIM_ENTRY_POINT_GROUP",
     "CLAIM_OPTIONS",
     "STRICT_MAX_COUNT",
     "Claim",
+    "ClaimCatalogue",
     "Precondition",
     "PredicateFor",
     "ProcedureFor",
@@ -305,33 +308,6 @@ class PredicateFor:
 CatalogueItem = Claim | Precondition | ProcedureFor | PredicateFor
 
 
-@dataclass
-class _Catalogue:
-    claims: dict[str, Claim] = field(default_factory=dict)
-    preconditions: dict[str, Precondition] = field(default_factory=dict)
-    # Per family, the names in the order they became the family's.
-    claim_order: dict[str, list[str]] = field(default_factory=dict)
-    precondition_order: dict[str, list[str]] = field(default_factory=dict)
-    # Whether the shared statements and the installed entry points were loaded.
-    shared_loaded: bool = False
-    installed_loaded: bool = False
-
-
-_CATALOGUE = _Catalogue()
-
-
-def _join(order: dict[str, list[str]], family: str, name: str) -> None:
-    names = order.setdefault(family, [])
-    if name not in names:
-        names.append(name)
-
-
-def _leave(order: dict[str, list[str]], name: str, family: str | None = None) -> None:
-    for fam, names in order.items():
-        if (family is None or fam == family) and name in names:
-            names.remove(name)
-
-
 def _validate_options(options: Mapping[str, Any], where: str) -> None:
     for key, value in options.items():
         if key not in CLAIM_OPTIONS:
@@ -350,33 +326,338 @@ def _validate_options(options: Mapping[str, Any], where: str) -> None:
         raise RegistrationError(f"{where}: need 2 <= min_classes <= max_classes (got {lo}, {hi})")
 
 
-def _register_shared() -> None:
-    """Register the shared statements of :mod:`axiometrics.shared_claims`, once."""
-    if _CATALOGUE.shared_loaded:
-        return
-    _CATALOGUE.shared_loaded = True
-    for shared in SHARED_CLAIMS:
-        _validate_options(shared.options, f"claim={shared.name!r}")
-        _CATALOGUE.claims.setdefault(
-            shared.name,
-            Claim(
+def _join(order: dict[str, list[str]], family: str, name: str) -> None:
+    names = order.setdefault(family, [])
+    if name not in names:
+        names.append(name)
+
+
+def _module_reference(reference: str) -> bool:
+    module_name, sep, attr = reference.partition(":")
+    return bool(sep and module_name and attr)
+
+
+def _entry_point_items(ep: Any) -> list[Any]:
+    obj = ep.load()
+    if callable(obj) and not isinstance(obj, (Claim, Precondition)):
+        obj = obj()
+    if isinstance(obj, (Claim, Precondition, ProcedureFor, PredicateFor)):
+        return [obj]
+    return list(obj)
+
+
+class ClaimCatalogue:
+    """The claims and preconditions of one set of catalogues.
+
+    The process has one (:data:`CLAIM_CATALOGUES`), which the module-level
+    functions (:func:`register_claim`, :func:`get_claim`, :func:`add_procedure`,
+    ...) use through the slot's ``current`` catalogue; a
+    :class:`~axiometrics.registry.Registry` owns the one it loads claims
+    into and validates its measures' declarations against
+    (:attr:`axiometrics.registry.Registry.catalogues`).  The shared
+    statements (:mod:`axiometrics.shared_claims`) are registered first; the
+    installed entry points load on the first lookup (:meth:`load_installed`).
+    The methods are documented at their module-level counterparts.
+    """
+
+    def __init__(self) -> None:
+        self._claims: dict[str, Claim] = {}
+        self._preconditions: dict[str, Precondition] = {}
+        # Per family, the names in the order they became the family's.
+        self._claim_order: dict[str, list[str]] = {}
+        self._precondition_order: dict[str, list[str]] = {}
+        self._shared_loaded = False
+        self._installed_loaded = False
+
+    def copy(self) -> ClaimCatalogue:
+        """An independent catalogue with the same entries (and the same loading state)."""
+        twin = ClaimCatalogue()
+        twin._claims = dict(self._claims)
+        twin._preconditions = dict(self._preconditions)
+        twin._claim_order = {f: list(n) for f, n in self._claim_order.items()}
+        twin._precondition_order = {f: list(n) for f, n in self._precondition_order.items()}
+        twin._shared_loaded = self._shared_loaded
+        twin._installed_loaded = self._installed_loaded
+        return twin
+
+    # -- registration ---------------------------------------------------------
+
+    def register_shared(self) -> None:
+        """Register the shared statements of :mod:`axiometrics.shared_claims`, once."""
+        if self._shared_loaded:
+            return
+        self._shared_loaded = True
+        for shared in SHARED_CLAIMS:
+            _validate_options(shared.options, f"claim={shared.name!r}")
+            self._claims.setdefault(
                 shared.name,
-                shared.title,
-                (),
-                "universal" if shared.form == "universal" else "existential",
-                shared.statement,
-                shared.reference,
-                logic=shared.logic,
-                options=shared.options,
-                required=True,
-            ),
+                Claim(
+                    shared.name,
+                    shared.title,
+                    (),
+                    "universal" if shared.form == "universal" else "existential",
+                    shared.statement,
+                    shared.reference,
+                    logic=shared.logic,
+                    options=shared.options,
+                    required=True,
+                ),
+            )
+        for pre in SHARED_PRECONDITIONS:
+            self._preconditions.setdefault(pre.name, Precondition(pre.name, (), pre.description))
+
+    def register_claim(self, new: Claim, *, plugin: str = "axiometrics") -> Claim:
+        """Add a claim (see :func:`register_claim`)."""
+        self.load_installed()
+        return self._add_claim(new, plugin=plugin)
+
+    def _add_claim(self, new: Claim, *, plugin: str) -> Claim:
+        where = f"plugin={plugin!r} claim={getattr(new, 'name', new)!r}"
+        if not isinstance(new, Claim):
+            raise RegistrationError(f"{where}: expected a Claim (got {type(new).__name__})")
+        if not isinstance(new.name, str) or not _NAME.match(new.name):
+            raise RegistrationError(f"{where}: name must be lower_snake_case")
+        if new.name in self._claims:
+            raise RegistrationError(f"{where}: a claim with this name is already registered")
+        if new.form not in ("universal", "existential"):
+            raise RegistrationError(
+                f"{where}: form must be 'universal' or 'existential' (got {new.form!r})"
+            )
+        if not new.families:
+            raise RegistrationError(f"{where}: families must name at least one family")
+        stray = [f for f in new.procedures if f not in new.families]
+        if stray:
+            raise RegistrationError(
+                f"{where}: procedures given for families {stray} the claim does not apply to "
+                f"({list(new.families)})"
+            )
+        _validate_options(new.options, where)
+        self._claims[new.name] = new
+        for fam in new.families:
+            _join(self._claim_order, fam, new.name)
+        return new
+
+    def add_procedure(
+        self, claim_name: str, family: str, procedure: Any, *, plugin: str = "axiometrics"
+    ) -> Claim:
+        """Give a claim a procedure for one more family (see :func:`add_procedure`)."""
+        current = self.get_claim(claim_name)
+        where = f"plugin={plugin!r} claim={claim_name!r} family={family!r}"
+        if not isinstance(family, str) or not _NAME.match(family):
+            raise RegistrationError(f"{where}: family must be a lower_snake_case family name")
+        if isinstance(procedure, str):
+            if not _module_reference(procedure):
+                raise RegistrationError(
+                    f"{where}: procedure reference must be 'module:attribute' (got {procedure!r})"
+                )
+        elif not (hasattr(procedure, "cases") and hasattr(procedure, "decide")):
+            raise RegistrationError(
+                f"{where}: procedure={procedure!r}: expected a Procedure (with cases and decide) "
+                "or a 'module:attribute' reference to one"
+            )
+        if family in current.procedures:
+            if current.procedures[family] is procedure or current.procedures[family] == procedure:
+                return current
+            raise RegistrationError(
+                f"{where}: the claim already has a procedure for this family "
+                f"({current.procedures[family]!r})"
+            )
+        families = current.families if family in current.families else (*current.families, family)
+        updated = replace(
+            current, families=families, procedures={**current.procedures, family: procedure}
         )
-    for pre in SHARED_PRECONDITIONS:
-        _CATALOGUE.preconditions.setdefault(pre.name, Precondition(pre.name, (), pre.description))
+        self._claims[claim_name] = updated
+        _join(self._claim_order, family, claim_name)
+        return updated
+
+    def add_predicate(
+        self, precondition_name: str, family: str, predicate: Any, *, plugin: str = "axiometrics"
+    ) -> Precondition:
+        """Give a precondition a predicate for one more family (see :func:`add_predicate`)."""
+        current = self.get_precondition(precondition_name)
+        where = f"plugin={plugin!r} precondition={precondition_name!r} family={family!r}"
+        if not isinstance(family, str) or not _NAME.match(family):
+            raise RegistrationError(f"{where}: family must be a lower_snake_case family name")
+        if isinstance(predicate, str):
+            if not _module_reference(predicate):
+                raise RegistrationError(
+                    f"{where}: predicate reference must be 'module:attribute' (got {predicate!r})"
+                )
+        elif not callable(predicate):
+            raise RegistrationError(
+                f"{where}: predicate={predicate!r}: expected a callable or a 'module:attribute' "
+                "reference to one"
+            )
+        if family in current.predicates:
+            if current.predicates[family] is predicate or current.predicates[family] == predicate:
+                return current
+            raise RegistrationError(
+                f"{where}: the precondition already has a predicate for this family "
+                f"({current.predicates[family]!r})"
+            )
+        families = current.families if family in current.families else (*current.families, family)
+        updated = replace(
+            current, families=families, predicates={**current.predicates, family: predicate}
+        )
+        self._preconditions[precondition_name] = updated
+        _join(self._precondition_order, family, precondition_name)
+        return updated
+
+    def register_precondition(
+        self, new: Precondition, *, plugin: str = "axiometrics"
+    ) -> Precondition:
+        """Add a precondition (see :func:`register_precondition`)."""
+        self.load_installed()
+        return self._add_precondition(new, plugin=plugin)
+
+    def _add_precondition(self, new: Precondition, *, plugin: str) -> Precondition:
+        where = f"plugin={plugin!r} precondition={getattr(new, 'name', new)!r}"
+        if not isinstance(new, Precondition):
+            raise RegistrationError(f"{where}: expected a Precondition (got {type(new).__name__})")
+        if not isinstance(new.name, str) or not _NAME.match(new.name):
+            raise RegistrationError(f"{where}: name must be lower_snake_case")
+        if new.name in self._preconditions:
+            raise RegistrationError(f"{where}: a precondition with this name is already registered")
+        if not new.families:
+            raise RegistrationError(f"{where}: families must name at least one family")
+        stray = [f for f in new.predicates if f not in new.families]
+        if stray:
+            raise RegistrationError(
+                f"{where}: predicates given for families {stray} outside {list(new.families)}"
+            )
+        self._preconditions[new.name] = new
+        for fam in new.families:
+            _join(self._precondition_order, fam, new.name)
+        return new
+
+    # -- lookup -----------------------------------------------------------------
+
+    def get_claim(self, name: str) -> Claim:
+        """Look a claim up by name (see :func:`get_claim`)."""
+        self.load_installed()
+        try:
+            return self._claims[name]
+        except KeyError:
+            raise UnknownClaimError(_unknown("claim", name, self._claims)) from None
+
+    def get_precondition(self, name: str) -> Precondition:
+        """Look a precondition up by name (see :func:`get_precondition`)."""
+        self.load_installed()
+        try:
+            return self._preconditions[name]
+        except KeyError:
+            raise UnknownClaimError(_unknown("precondition", name, self._preconditions)) from None
+
+    def claims(self) -> tuple[Claim, ...]:
+        """All claims, in registration order (the shared statements first)."""
+        self.load_installed()
+        return tuple(self._claims.values())
+
+    def preconditions(self) -> tuple[Precondition, ...]:
+        """All preconditions, in registration order (the shared ones first)."""
+        self.load_installed()
+        return tuple(self._preconditions.values())
+
+    def claims_for_family(self, family: str) -> tuple[Claim, ...]:
+        """The claims of ``family``, in the order they became the family's."""
+        self.load_installed()
+        return tuple(self._claims[n] for n in self._claim_order.get(family, ()))
+
+    def preconditions_for_family(self, family: str) -> tuple[Precondition, ...]:
+        """The preconditions that can restrict inputs of ``family``, in the family's order."""
+        self.load_installed()
+        return tuple(self._preconditions[n] for n in self._precondition_order.get(family, ()))
+
+    def required_claims_for_family(self, family: str) -> tuple[Claim, ...]:
+        """The claims every measure of ``family`` must declare."""
+        return tuple(c for c in self.claims_for_family(family) if c.required)
+
+    # -- entry points -------------------------------------------------------------
+
+    def load_entry_point(self, ep: Any) -> None:
+        """Register what one claims entry point lists (see :func:`load_claim_entry_point`)."""
+        self.register_shared()
+        items = _entry_point_items(ep)
+        for item in items:
+            if not isinstance(item, (Claim, Precondition, ProcedureFor, PredicateFor)):
+                raise RegistrationError(
+                    f"plugin={ep.name!r}: claims entry points must provide Claim, Precondition, "
+                    f"ProcedureFor or PredicateFor objects (got {type(item).__name__})"
+                )
+        for item in items:
+            if isinstance(item, Claim):
+                taken = self._claims.get(item.name)
+                if taken is None:
+                    self._add_claim(item, plugin=ep.name)
+                    continue
+                # The same definition again (a second load of the plugin): attach its
+                # procedures, a no-op when they are already there.  Another statement
+                # under a taken name is a clash, not a merge.
+                if (item.form, item.statement, item.logic) != (
+                    taken.form,
+                    taken.statement,
+                    taken.logic,
+                ):
+                    raise RegistrationError(
+                        f"plugin={ep.name!r} claim={item.name!r}: a claim with this name is "
+                        "already registered with another form, statement or logic; give the "
+                        "new claim its own name, or adopt the registered one with ProcedureFor"
+                    )
+                for fam_name, procedure in item.procedures.items():
+                    self.add_procedure(item.name, fam_name, procedure, plugin=ep.name)
+            elif isinstance(item, Precondition):
+                if item.name not in self._preconditions:
+                    self._add_precondition(item, plugin=ep.name)
+            elif isinstance(item, ProcedureFor):
+                self.add_procedure(item.claim, item.family, item.procedure, plugin=ep.name)
+            else:
+                self.add_predicate(item.precondition, item.family, item.predicate, plugin=ep.name)
+
+    def load_entry_points(
+        self,
+        eps: Iterable[Any],
+        *,
+        strict: bool = False,
+        skip: Callable[[Any, BaseException], None],
+    ) -> None:
+        """Load claims entry points, skipping a failing third-party one with ``skip(ep, error)``.
+
+        A failing built-in entry point raises, and so does any failure when ``strict``.
+        """
+        self.register_shared()
+        for ep in eps:
+            try:
+                self.load_entry_point(ep)
+            except Exception as exc:
+                if strict or entry_point_distribution(ep) == BUILTIN_DISTRIBUTION:
+                    raise
+                skip(ep, exc)
+
+    def load_installed(self) -> None:
+        """Register the shared statements and the installed claims entry points, once.
+
+        The built-in plugins come first, in family order
+        (:func:`~axiometrics.family.entry_point_order`), then third-party ones
+        unless ``AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS`` is set.  A
+        third-party entry point that fails to load is skipped with one
+        :class:`~axiometrics.errors.PluginLoadWarning`.
+        """
+        if self._installed_loaded:
+            return
+        self._installed_loaded = True  # first, so that a lookup while loading does not recurse
+        self.register_shared()
+        self.load_entry_points(
+            installed_entry_points(CLAIM_ENTRY_POINT_GROUP, key=entry_point_order),
+            skip=skipped_plugin_warning(CLAIM_ENTRY_POINT_GROUP, "claims"),
+        )
+
+
+#: The process's claims catalogue and the one the module-level functions use now.
+CLAIM_CATALOGUES: CatalogueSlot[ClaimCatalogue] = CatalogueSlot(ClaimCatalogue())
 
 
 def register_claim(new: Claim, *, plugin: str = "axiometrics") -> Claim:
-    """Add a claim to the catalogue.
+    """Add a claim to the current catalogue.
 
     The installed plugins' claims are loaded first (:func:`load_installed_claims`),
     so a claim registered at run time comes after them.
@@ -389,35 +670,7 @@ def register_claim(new: Claim, *, plugin: str = "axiometrics") -> Claim:
         not speak about, or an option is unknown.  The message names the
         plugin and the claim.
     """
-    load_installed_claims()
-    return _register_claim(new, plugin=plugin)
-
-
-def _register_claim(new: Claim, *, plugin: str) -> Claim:
-    where = f"plugin={plugin!r} claim={getattr(new, 'name', new)!r}"
-    if not isinstance(new, Claim):
-        raise RegistrationError(f"{where}: expected a Claim (got {type(new).__name__})")
-    if not isinstance(new.name, str) or not _NAME.match(new.name):
-        raise RegistrationError(f"{where}: name must be lower_snake_case")
-    if new.name in _CATALOGUE.claims:
-        raise RegistrationError(f"{where}: a claim with this name is already registered")
-    if new.form not in ("universal", "existential"):
-        raise RegistrationError(
-            f"{where}: form must be 'universal' or 'existential' (got {new.form!r})"
-        )
-    if not new.families:
-        raise RegistrationError(f"{where}: families must name at least one family")
-    stray = [f for f in new.procedures if f not in new.families]
-    if stray:
-        raise RegistrationError(
-            f"{where}: procedures given for families {stray} the claim does not apply to "
-            f"({list(new.families)})"
-        )
-    _validate_options(new.options, where)
-    _CATALOGUE.claims[new.name] = new
-    for fam in new.families:
-        _join(_CATALOGUE.claim_order, fam, new.name)
-    return new
+    return CLAIM_CATALOGUES.current.register_claim(new, plugin=plugin)
 
 
 def add_procedure(
@@ -460,35 +713,7 @@ def add_procedure(
         procedure for ``family``.  Adding the same procedure again (e.g. a
         second import of the plugin module) is accepted and changes nothing.
     """
-    current = get_claim(claim_name)
-    where = f"plugin={plugin!r} claim={claim_name!r} family={family!r}"
-    if not isinstance(family, str) or not _NAME.match(family):
-        raise RegistrationError(f"{where}: family must be a lower_snake_case family name")
-    if isinstance(procedure, str):
-        module_name, sep, attr = procedure.partition(":")
-        if not sep or not module_name or not attr:
-            raise RegistrationError(
-                f"{where}: procedure reference must be 'module:attribute' (got {procedure!r})"
-            )
-    elif not (hasattr(procedure, "cases") and hasattr(procedure, "decide")):
-        raise RegistrationError(
-            f"{where}: procedure={procedure!r}: expected a Procedure (with cases and decide) or "
-            "a 'module:attribute' reference to one"
-        )
-    if family in current.procedures:
-        if current.procedures[family] is procedure or current.procedures[family] == procedure:
-            return current
-        raise RegistrationError(
-            f"{where}: the claim already has a procedure for this family "
-            f"({current.procedures[family]!r})"
-        )
-    families = current.families if family in current.families else (*current.families, family)
-    updated = replace(
-        current, families=families, procedures={**current.procedures, family: procedure}
-    )
-    _CATALOGUE.claims[claim_name] = updated
-    _join(_CATALOGUE.claim_order, family, claim_name)
-    return updated
+    return CLAIM_CATALOGUES.current.add_procedure(claim_name, family, procedure, plugin=plugin)
 
 
 def add_predicate(
@@ -512,144 +737,52 @@ def add_predicate(
         already has a different predicate for ``family`` (the same one again
         is accepted and changes nothing).
     """
-    current = get_precondition(precondition_name)
-    where = f"plugin={plugin!r} precondition={precondition_name!r} family={family!r}"
-    if not isinstance(family, str) or not _NAME.match(family):
-        raise RegistrationError(f"{where}: family must be a lower_snake_case family name")
-    if isinstance(predicate, str):
-        module_name, sep, attr = predicate.partition(":")
-        if not sep or not module_name or not attr:
-            raise RegistrationError(
-                f"{where}: predicate reference must be 'module:attribute' (got {predicate!r})"
-            )
-    elif not callable(predicate):
-        raise RegistrationError(
-            f"{where}: predicate={predicate!r}: expected a callable or a 'module:attribute' "
-            "reference to one"
-        )
-    if family in current.predicates:
-        if current.predicates[family] is predicate or current.predicates[family] == predicate:
-            return current
-        raise RegistrationError(
-            f"{where}: the precondition already has a predicate for this family "
-            f"({current.predicates[family]!r})"
-        )
-    families = current.families if family in current.families else (*current.families, family)
-    updated = replace(
-        current, families=families, predicates={**current.predicates, family: predicate}
+    return CLAIM_CATALOGUES.current.add_predicate(
+        precondition_name, family, predicate, plugin=plugin
     )
-    _CATALOGUE.preconditions[precondition_name] = updated
-    _join(_CATALOGUE.precondition_order, family, precondition_name)
-    return updated
-
-
-def _remove_procedure(claim_name: str, family: str) -> None:
-    """Undo :func:`add_procedure` (tests use it); the family leaves the claim too."""
-    current = _CATALOGUE.claims.get(claim_name)
-    if current is None or family not in current.procedures:
-        return
-    procedures = {f: p for f, p in current.procedures.items() if f != family}
-    families = tuple(f for f in current.families if f != family)
-    _CATALOGUE.claims[claim_name] = replace(current, families=families, procedures=procedures)
-    _leave(_CATALOGUE.claim_order, claim_name, family)
 
 
 def register_precondition(new: Precondition, *, plugin: str = "axiometrics") -> Precondition:
-    """Add a precondition to the catalogue (same rules as :func:`register_claim`)."""
-    load_installed_claims()
-    return _register_precondition(new, plugin=plugin)
-
-
-def _register_precondition(new: Precondition, *, plugin: str) -> Precondition:
-    where = f"plugin={plugin!r} precondition={getattr(new, 'name', new)!r}"
-    if not isinstance(new, Precondition):
-        raise RegistrationError(f"{where}: expected a Precondition (got {type(new).__name__})")
-    if not isinstance(new.name, str) or not _NAME.match(new.name):
-        raise RegistrationError(f"{where}: name must be lower_snake_case")
-    if new.name in _CATALOGUE.preconditions:
-        raise RegistrationError(f"{where}: a precondition with this name is already registered")
-    if not new.families:
-        raise RegistrationError(f"{where}: families must name at least one family")
-    stray = [f for f in new.predicates if f not in new.families]
-    if stray:
-        raise RegistrationError(
-            f"{where}: predicates given for families {stray} outside {list(new.families)}"
-        )
-    _CATALOGUE.preconditions[new.name] = new
-    for fam in new.families:
-        _join(_CATALOGUE.precondition_order, fam, new.name)
-    return new
+    """Add a precondition to the current catalogue (same rules as :func:`register_claim`)."""
+    return CLAIM_CATALOGUES.current.register_precondition(new, plugin=plugin)
 
 
 def get_claim(name: str) -> Claim:
     """Look a claim up by name; unknown names raise :class:`UnknownClaimError` with suggestions."""
-    load_installed_claims()
-    try:
-        return _CATALOGUE.claims[name]
-    except KeyError:
-        raise UnknownClaimError(_unknown("claim", name, _CATALOGUE.claims)) from None
+    return CLAIM_CATALOGUES.current.get_claim(name)
 
 
 def get_precondition(name: str) -> Precondition:
     """Look a precondition up by name; unknown names raise :class:`UnknownClaimError`."""
-    load_installed_claims()
-    try:
-        return _CATALOGUE.preconditions[name]
-    except KeyError:
-        raise UnknownClaimError(_unknown("precondition", name, _CATALOGUE.preconditions)) from None
+    return CLAIM_CATALOGUES.current.get_precondition(name)
 
 
 def registered_claims() -> tuple[Claim, ...]:
     """All claims, in registration order (the shared statements first)."""
-    load_installed_claims()
-    return tuple(_CATALOGUE.claims.values())
+    return CLAIM_CATALOGUES.current.claims()
 
 
 def registered_preconditions() -> tuple[Precondition, ...]:
     """All preconditions, in registration order (the shared ones first)."""
-    load_installed_claims()
-    return tuple(_CATALOGUE.preconditions.values())
+    return CLAIM_CATALOGUES.current.preconditions()
 
 
 def claims_for_family(family: str) -> tuple[Claim, ...]:
     """The claims that apply to measures of ``family``, in the order they became the family's."""
-    load_installed_claims()
-    return tuple(_CATALOGUE.claims[n] for n in _CATALOGUE.claim_order.get(family, ()))
+    return CLAIM_CATALOGUES.current.claims_for_family(family)
 
 
 def preconditions_for_family(family: str) -> tuple[Precondition, ...]:
     """The preconditions that can restrict inputs of ``family``, in the family's order."""
-    load_installed_claims()
-    return tuple(_CATALOGUE.preconditions[n] for n in _CATALOGUE.precondition_order.get(family, ()))
+    return CLAIM_CATALOGUES.current.preconditions_for_family(family)
 
 
 def required_claims_for_family(family: str) -> tuple[Claim, ...]:
     """The claims every measure of ``family`` must declare (the built-in ones)."""
-    return tuple(c for c in claims_for_family(family) if c.required)
-
-
-def _unregister_claim(name: str) -> None:
-    """Remove a claim (tests use it to undo a registration)."""
-    _CATALOGUE.claims.pop(name, None)
-    _leave(_CATALOGUE.claim_order, name)
-
-
-def _unregister_precondition(name: str) -> None:
-    """Remove a precondition (tests use it to undo a registration)."""
-    _CATALOGUE.preconditions.pop(name, None)
-    _leave(_CATALOGUE.precondition_order, name)
+    return CLAIM_CATALOGUES.current.required_claims_for_family(family)
 
 
 # -- entry points ---------------------------------------------------------------
-
-
-def _entry_point_items(ep: Any) -> list[Any]:
-    obj = ep.load()
-    if callable(obj) and not isinstance(obj, (Claim, Precondition)):
-        obj = obj()
-    if isinstance(obj, (Claim, Precondition, ProcedureFor, PredicateFor)):
-        return [obj]
-    return list(obj)
 
 
 def load_claim_entry_point(ep: Any) -> None:
@@ -671,42 +804,7 @@ def load_claim_entry_point(ep: Any) -> None:
         If a :class:`ProcedureFor` or :class:`PredicateFor` names no
         registered claim or precondition.
     """
-    _register_shared()
-    items = _entry_point_items(ep)
-    for item in items:
-        if not isinstance(item, (Claim, Precondition, ProcedureFor, PredicateFor)):
-            raise RegistrationError(
-                f"plugin={ep.name!r}: claims entry points must provide Claim, Precondition, "
-                f"ProcedureFor or PredicateFor objects (got {type(item).__name__})"
-            )
-    for item in items:
-        if isinstance(item, Claim):
-            taken = _CATALOGUE.claims.get(item.name)
-            if taken is None:
-                _register_claim(item, plugin=ep.name)
-                continue
-            # The same definition again (a second load of the plugin): attach its
-            # procedures, a no-op when they are already there.  Another statement
-            # under a taken name is a clash, not a merge.
-            if (item.form, item.statement, item.logic) != (
-                taken.form,
-                taken.statement,
-                taken.logic,
-            ):
-                raise RegistrationError(
-                    f"plugin={ep.name!r} claim={item.name!r}: a claim with this name is "
-                    "already registered with another form, statement or logic; give the "
-                    "new claim its own name, or adopt the registered one with ProcedureFor"
-                )
-            for fam_name, procedure in item.procedures.items():
-                add_procedure(item.name, fam_name, procedure, plugin=ep.name)
-        elif isinstance(item, Precondition):
-            if item.name not in _CATALOGUE.preconditions:
-                _register_precondition(item, plugin=ep.name)
-        elif isinstance(item, ProcedureFor):
-            add_procedure(item.claim, item.family, item.procedure, plugin=ep.name)
-        else:
-            add_predicate(item.precondition, item.family, item.predicate, plugin=ep.name)
+    CLAIM_CATALOGUES.current.load_entry_point(ep)
 
 
 def load_claim_entry_points(
@@ -715,40 +813,21 @@ def load_claim_entry_points(
     strict: bool = False,
     skip: Callable[[Any, BaseException], None],
 ) -> None:
-    """Load claims entry points, skipping a failing third-party one with ``skip(ep, error)``.
+    """Load claims entry points into the current catalogue, skipping a failing third-party one.
 
-    The one loop of claim loading: :meth:`axiometrics.registry.Registry.load_entry_points`
-    and the lookups' first use (:func:`load_installed_claims`) both run it.  A
-    failing built-in entry point raises, and so does any failure when ``strict``.
+    See :meth:`ClaimCatalogue.load_entry_points`; a registry loads into its own
+    catalogue (:attr:`axiometrics.registry.Registry.catalogues`).
     """
-    _register_shared()
-    for ep in eps:
-        try:
-            load_claim_entry_point(ep)
-        except Exception as exc:
-            if strict or entry_point_distribution(ep) == BUILTIN_DISTRIBUTION:
-                raise
-            skip(ep, exc)
+    CLAIM_CATALOGUES.current.load_entry_points(eps, strict=strict, skip=skip)
 
 
 def load_installed_claims() -> None:
-    """Register the shared statements and the installed claims entry points, once per process.
+    """Register the shared statements and the installed claims in the current catalogue, once.
 
-    Called by the lookups and the registration functions; the built-in
-    plugins come first, in family order
-    (:func:`~axiometrics.family.entry_point_order`), then third-party ones
-    unless ``AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS`` is set.  A third-party entry
-    point that fails to load is skipped with one
-    :class:`~axiometrics.errors.PluginLoadWarning`.
+    Called by the lookups and the registration functions; see
+    :meth:`ClaimCatalogue.load_installed`.
     """
-    if _CATALOGUE.installed_loaded:
-        return
-    _CATALOGUE.installed_loaded = True  # first, so that a lookup while loading does not recurse
-    _register_shared()
-    load_claim_entry_points(
-        installed_entry_points(CLAIM_ENTRY_POINT_GROUP, key=entry_point_order),
-        skip=skipped_plugin_warning(CLAIM_ENTRY_POINT_GROUP, "claims"),
-    )
+    CLAIM_CATALOGUES.current.load_installed()
 
 
 def _unknown(kind: str, name: str, known: Iterable[str]) -> str:

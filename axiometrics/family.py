@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from axiometrics.catalogue_slot import CatalogueSlot
 from axiometrics.errors import (
     InvalidInputError,
     InvalidParameterError,
@@ -42,9 +43,11 @@ __all__ = [
     "BUILTIN_DISTRIBUTION",
     "DISABLE_ENV",
     "EXAMPLE_DISPLAYS",
+    "FAMILY_CATALOGUES",
     "FAMILY_ENTRY_POINT_GROUP",
     "CallSignature",
     "Family",
+    "FamilyCatalogue",
     "GeneratedDataset",
     "LabelCollections",
     "Prepared",
@@ -240,6 +243,18 @@ class Family:
         then in registration order): the built-ins ``oc``, ``oq``,
         ``nominal``, ``scored`` have 10, 20, 30, 40; the default (1000) lists
         a plugin's family after them.
+    enumerate_inputs
+        ``enumerate_inputs(request) -> iterable of Level``: every input of the
+        family in increasing size, as single-entry
+        :class:`~axiometrics.checker.Case` objects grouped in
+        :class:`~axiometrics.checker.cases.Level` objects (every confusion
+        matrix with N items and C classes; every tie pattern of n scores with
+        every gold labelling; ...), cheapest level first.  The bounded pass
+        (:mod:`axiometrics.checker.bounded`) decides the family's
+        single-input claims and differential checks on them, and its
+        procedures build their relational cases from them.  The core only
+        iterates; it never looks inside an input.  ``None``: the family's
+        claims are only searched at random.
     example_display
         How a counterexample shows an entry's inputs: ``"distributions"``
         (system and gold distributions as exact fractions, drawn as bars in
@@ -267,6 +282,9 @@ class Family:
     )
     example_display: str | None = field(default=None, compare=False)
     rank: int = field(default=1000, compare=False)
+    enumerate_inputs: Callable[[Any], Iterable[Any]] | None = field(
+        default=None, compare=False, repr=False
+    )
     abbreviation: str = field(default="", compare=False)
 
     @property
@@ -353,10 +371,6 @@ BUILTIN_DISTRIBUTION = "axiometrics"
 #: Set to ``1`` to load the built-in plugins only.
 DISABLE_ENV = "AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS"
 
-_FAMILIES: dict[str, Family] = {}
-_INSTALLED_LOADED: list[bool] = [False]
-
-
 #: The values :attr:`Family.example_display` may take.
 EXAMPLE_DISPLAYS = (None, "distributions")
 
@@ -380,6 +394,7 @@ def _family_problem(new: Any) -> str | None:
         "coerce": new.coerce,
         "read_runs": new.read_runs,
         "reference_cases": new.reference_cases,
+        "enumerate_inputs": new.enumerate_inputs,
     }
     for hook, function in callables.items():
         if not callable(function) and not (function is None and hook != "prepare"):
@@ -399,8 +414,137 @@ def _family_problem(new: Any) -> str | None:
     return None
 
 
+class FamilyCatalogue:
+    """The registered families of one set of catalogues, by lower-case name.
+
+    The process has one (:data:`FAMILY_CATALOGUES`), which the module-level
+    functions (:func:`register_family`, :func:`get_family`,
+    :func:`registered_families`, ...) use through the slot's ``current``
+    catalogue; a :class:`~axiometrics.registry.Registry` owns the one it
+    loads families into (:attr:`axiometrics.registry.Registry.catalogues`).
+    A catalogue loads the installed ``axiometrics.families`` entry points on
+    the first lookup of a name it does not know (:meth:`load_installed`).
+    """
+
+    def __init__(self) -> None:
+        self._families: dict[str, Family] = {}
+        self._installed_loaded = False
+
+    def copy(self) -> FamilyCatalogue:
+        """An independent catalogue with the same families (and the same loading state)."""
+        twin = FamilyCatalogue()
+        twin._families = dict(self._families)
+        twin._installed_loaded = self._installed_loaded
+        return twin
+
+    def register(self, new: Family, *, plugin: str = "axiometrics") -> Family:
+        """Add a family after checking its fields (see :func:`register_family`)."""
+        problem = _family_problem(new)
+        if problem is not None:
+            name = getattr(new, "name", None)
+            raise RegistrationError(f"plugin={plugin!r} family={name!r}: {problem}")
+        if new.name.lower() in self._families:
+            raise RegistrationError(
+                f"plugin={plugin!r} family={new.name!r}: a family with this name is already "
+                "registered"
+            )
+        self._families[new.name.lower()] = new
+        return new
+
+    def get(self, name: str) -> Family:
+        """Look a family up by name, case-insensitively (see :func:`get_family`)."""
+        key = name.lower() if isinstance(name, str) else None
+        if key is not None and key in self._families:
+            return self._families[key]
+        self.load_installed()
+        try:
+            return self._families[name.lower()]
+        except (KeyError, AttributeError):
+            known = ", ".join(f.name.lower() for f in self.families())
+            raise RegistrationError(f"unknown family={name!r} (known: {known})") from None
+
+    def families(self) -> tuple[Family, ...]:
+        """Every family by :attr:`Family.rank`, then in registration order."""
+        self.load_installed()
+        return tuple(sorted(self._families.values(), key=lambda f: f.rank))
+
+    def entry_point_order(self, ep: Any) -> tuple[bool, int, str]:
+        """Sort key of an entry point in this catalogue's order (:func:`entry_point_order`)."""
+        rank = {f.name: i for i, f in enumerate(self.families())}
+        return (
+            entry_point_distribution(ep) != BUILTIN_DISTRIBUTION,
+            rank.get(ep.name, len(rank)),
+            ep.name,
+        )
+
+    def load_entry_point(self, ep: Any) -> None:
+        """Register the families one entry point provides (see :func:`load_family_entry_point`)."""
+        obj = ep.load()
+        if callable(obj) and not isinstance(obj, Family):
+            obj = obj()
+        items = [obj] if isinstance(obj, Family) else list(obj)
+        fresh: dict[str, Family] = {}
+        for item in items:
+            if not isinstance(item, Family):
+                raise RegistrationError(
+                    f"plugin={ep.name!r}: families entry points must provide Family objects "
+                    f"(got {type(item).__name__})"
+                )
+            known = self._families.get(item.name.lower())
+            if known is item:
+                continue  # loaded before (another registry, or the plugin module itself)
+            if known is not None or item.name.lower() in fresh:
+                raise RegistrationError(
+                    f"plugin={ep.name!r} family={item.name!r}: a family with this name is "
+                    "already registered"
+                )
+            fresh[item.name.lower()] = item
+        for item in fresh.values():  # all of the entry point's families or none
+            self.register(item, plugin=ep.name)
+
+    def load_entry_points(
+        self,
+        eps: Iterable[Any],
+        *,
+        strict: bool = False,
+        skip: Callable[[Any, BaseException], None],
+    ) -> None:
+        """Load families entry points, skipping a failing third-party one with ``skip(ep, error)``.
+
+        A failing built-in entry point (of :data:`BUILTIN_DISTRIBUTION`) raises,
+        and so does any failure when ``strict``.
+        """
+        for ep in eps:
+            try:
+                self.load_entry_point(ep)
+            except Exception as exc:
+                if strict or entry_point_distribution(ep) == BUILTIN_DISTRIBUTION:
+                    raise
+                skip(ep, exc)
+
+    def load_installed(self) -> None:
+        """Register the installed ``axiometrics.families`` entry points, once per catalogue.
+
+        The built-in families come first, and third-party ones unless
+        ``AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS`` is set.  A third-party
+        family that fails to load is skipped with one
+        :class:`~axiometrics.errors.PluginLoadWarning`.
+        """
+        if self._installed_loaded:
+            return
+        self._installed_loaded = True  # first, so that a lookup while loading does not recurse
+        self.load_entry_points(
+            installed_entry_points(FAMILY_ENTRY_POINT_GROUP),
+            skip=skipped_plugin_warning(FAMILY_ENTRY_POINT_GROUP, "families"),
+        )
+
+
+#: The process's family catalogue and the one the module-level functions use now.
+FAMILY_CATALOGUES: CatalogueSlot[FamilyCatalogue] = CatalogueSlot(FamilyCatalogue())
+
+
 def register_family(new: Family, *, plugin: str = "axiometrics") -> Family:
-    """Add a family after checking its fields.
+    """Add a family to the current catalogue after checking its fields.
 
     Raises
     ------
@@ -408,23 +552,14 @@ def register_family(new: Family, *, plugin: str = "axiometrics") -> Family:
         If the name is taken (in any case), or a field has the wrong type or
         value (the message names the field, the value and what was expected).
     """
-    problem = _family_problem(new)
-    if problem is not None:
-        name = getattr(new, "name", None)
-        raise RegistrationError(f"plugin={plugin!r} family={name!r}: {problem}")
-    if new.name.lower() in _FAMILIES:
-        raise RegistrationError(
-            f"plugin={plugin!r} family={new.name!r}: a family with this name is already registered"
-        )
-    _FAMILIES[new.name.lower()] = new
-    return new
+    return FAMILY_CATALOGUES.current.register(new, plugin=plugin)
 
 
 def get_family(name: str) -> Family:
     """Look a family up by name, case-insensitively.
 
     A name not registered yet loads the installed ``axiometrics.families``
-    entry points first (once per process, see :func:`load_installed_families`),
+    entry points first (once per catalogue, see :func:`load_installed_families`),
     so ``get_family("oc")`` works right after ``import axiometrics``.
 
     Raises
@@ -433,15 +568,7 @@ def get_family(name: str) -> Family:
         For a name no registered or installed family has (the message lists
         the known ones).
     """
-    key = name.lower() if isinstance(name, str) else None
-    if key is not None and key in _FAMILIES:
-        return _FAMILIES[key]
-    load_installed_families()
-    try:
-        return _FAMILIES[name.lower()]
-    except (KeyError, AttributeError):
-        known = ", ".join(f.name.lower() for f in registered_families())
-        raise RegistrationError(f"unknown family={name!r} (known: {known})") from None
+    return FAMILY_CATALOGUES.current.get(name)
 
 
 def registered_families() -> tuple[Family, ...]:
@@ -449,8 +576,7 @@ def registered_families() -> tuple[Family, ...]:
 
     The installed ones are loaded first (see :func:`get_family`).
     """
-    load_installed_families()
-    return tuple(sorted(_FAMILIES.values(), key=lambda f: f.rank))
+    return FAMILY_CATALOGUES.current.families()
 
 
 def companion_families(name: str) -> list[str]:
@@ -478,28 +604,7 @@ def load_family_entry_point(ep: Any) -> None:
     RegistrationError
         For an object that is not a family, or a name another family has.
     """
-    obj = ep.load()
-    if callable(obj) and not isinstance(obj, Family):
-        obj = obj()
-    items = [obj] if isinstance(obj, Family) else list(obj)
-    fresh: dict[str, Family] = {}
-    for item in items:
-        if not isinstance(item, Family):
-            raise RegistrationError(
-                f"plugin={ep.name!r}: families entry points must provide Family objects "
-                f"(got {type(item).__name__})"
-            )
-        known = _FAMILIES.get(item.name.lower())
-        if known is item:
-            continue  # loaded before (another registry, or the plugin module itself)
-        if known is not None or item.name.lower() in fresh:
-            raise RegistrationError(
-                f"plugin={ep.name!r} family={item.name!r}: a family with this name is "
-                "already registered"
-            )
-        fresh[item.name.lower()] = item
-    for item in fresh.values():  # all of the entry point's families or none
-        register_family(item, plugin=ep.name)
+    FAMILY_CATALOGUES.current.load_entry_point(ep)
 
 
 def entry_point_distribution(ep: Any) -> str:
@@ -517,12 +622,7 @@ def entry_point_order(ep: Any) -> tuple[bool, int, str]:
     (a claim's families, the literature's sources) is listed in the order of
     the families themselves, whatever module a process happened to import first.
     """
-    rank = {f.name: i for i, f in enumerate(registered_families())}
-    return (
-        entry_point_distribution(ep) != BUILTIN_DISTRIBUTION,
-        rank.get(ep.name, len(rank)),
-        ep.name,
-    )
+    return FAMILY_CATALOGUES.current.entry_point_order(ep)
 
 
 def load_family_entry_points(
@@ -531,20 +631,8 @@ def load_family_entry_points(
     strict: bool = False,
     skip: Callable[[Any, BaseException], None],
 ) -> None:
-    """Load families entry points, skipping a failing third-party one with ``skip(ep, error)``.
-
-    The one loop of family loading: :meth:`axiometrics.registry.Registry.load_entry_points`
-    and the lookups' first use (:func:`load_installed_families`) both run it.
-    A failing built-in entry point (of :data:`BUILTIN_DISTRIBUTION`) raises, and
-    so does any failure when ``strict``.
-    """
-    for ep in eps:
-        try:
-            load_family_entry_point(ep)
-        except Exception as exc:
-            if strict or entry_point_distribution(ep) == BUILTIN_DISTRIBUTION:
-                raise
-            skip(ep, exc)
+    """Load families entry points into the current catalogue (see :class:`FamilyCatalogue`)."""
+    FAMILY_CATALOGUES.current.load_entry_points(eps, strict=strict, skip=skip)
 
 
 def third_party_enabled() -> bool:
@@ -553,21 +641,12 @@ def third_party_enabled() -> bool:
 
 
 def load_installed_families() -> None:
-    """Register the installed ``axiometrics.families`` entry points, once per process.
+    """Register the installed ``axiometrics.families`` entry points in the current catalogue, once.
 
-    Called by the lookups (:func:`get_family`, :func:`registered_families`); the
-    built-in families come first, and third-party ones unless
-    ``AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS`` is set.  A third-party family
-    that fails to load is skipped with one
-    :class:`~axiometrics.errors.PluginLoadWarning`.
+    Called by the lookups (:func:`get_family`, :func:`registered_families`);
+    see :meth:`FamilyCatalogue.load_installed`.
     """
-    if _INSTALLED_LOADED[0]:
-        return
-    _INSTALLED_LOADED[0] = True  # first, so that a lookup while loading does not recurse
-    load_family_entry_points(
-        installed_entry_points(FAMILY_ENTRY_POINT_GROUP),
-        skip=skipped_plugin_warning(FAMILY_ENTRY_POINT_GROUP, "families"),
-    )
+    FAMILY_CATALOGUES.current.load_installed()
 
 
 def ordered_entry_points(

@@ -51,10 +51,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
+from axiometrics.catalogue_slot import CatalogueSlot
 from axiometrics.errors import RegistrationError, UnknownClaimError, UnknownMeasureError
 from axiometrics.suggest import closest
 
 if TYPE_CHECKING:
+    from axiometrics.claims import ClaimCatalogue
     from axiometrics.measure import Measure
 
 __all__ = [
@@ -62,9 +64,11 @@ __all__ = [
     "CLASSIFIED_KINDS",
     "DISAGREEMENTS",
     "LITERATURE",
+    "LITERATURE_CATALOGUES",
     "LITERATURE_ENTRY_POINT_GROUP",
     "SOURCES",
     "Disagreement",
+    "LiteratureCatalogue",
     "LiteratureSource",
     "LiteratureVerdict",
     "MeasureLookup",
@@ -227,9 +231,6 @@ class MeasureSource(Protocol):
         ...
 
 
-#: Sources registered by plugins or :func:`register`, in registration order.
-_REGISTERED: dict[str, LiteratureSource] = {}
-
 #: The default lookup's provider (see :func:`set_default_lookup`); empty until installed.
 _DEFAULT_LOOKUP: list[Callable[[], MeasureLookup]] = []
 
@@ -257,9 +258,25 @@ def set_default_lookup(provider: Callable[[], MeasureLookup]) -> None:
     _DEFAULT_LOOKUP[:] = [provider]
 
 
+def _installed_provider() -> Callable[[], MeasureLookup] | None:
+    """The default lookup's provider, asking the package for the default registry if none is set.
+
+    :mod:`axiometrics.registry` installs the provider when it is imported;
+    a process that reads the literature first (``from axiometrics.literature
+    import LITERATURE``) has not imported it yet, so the package's public
+    ``default_registry`` is asked for (which imports the registry, and so
+    installs the provider) rather than this module importing the registry.
+    """
+    if not _DEFAULT_LOOKUP:
+        import axiometrics
+
+        axiometrics.default_registry()
+    return _DEFAULT_LOOKUP[0] if _DEFAULT_LOOKUP else None
+
+
 def _lookup_of(lookup: MeasureLookup | MeasureSource | None, where: str) -> MeasureLookup:
     if lookup is None:
-        if not _DEFAULT_LOOKUP:
+        if _installed_provider() is None:
             raise RegistrationError(
                 f"{where}lookup=None: no default measure lookup is installed (import "
                 "axiometrics.registry, or pass the registry whose measures the source names)"
@@ -277,13 +294,102 @@ def _lookup_of(lookup: MeasureLookup | MeasureSource | None, where: str) -> Meas
     )
 
 
+class LiteratureCatalogue:
+    """The registered literature sources of one set of catalogues, in registration order.
+
+    The process has one (:data:`LITERATURE_CATALOGUES`), which the
+    module-level functions (:func:`register`, :func:`sources`, the live views
+    :data:`LITERATURE`, :data:`SOURCES`, :data:`DISAGREEMENTS`, ...) use
+    through the slot's ``current`` catalogue; a
+    :class:`~axiometrics.registry.Registry` owns the one it loads the
+    plugins' sources into (:attr:`axiometrics.registry.Registry.catalogues`).
+    """
+
+    def __init__(self) -> None:
+        self._registered: dict[str, LiteratureSource] = {}
+        self._cache: dict[str, Any] = {}
+
+    def copy(self) -> LiteratureCatalogue:
+        """An independent catalogue with the same sources."""
+        twin = LiteratureCatalogue()
+        twin._registered = dict(self._registered)
+        return twin
+
+    def register(
+        self,
+        source: LiteratureSource,
+        lookup: MeasureLookup | MeasureSource | None = None,
+        *,
+        plugin: str = "",
+        claims: ClaimCatalogue | None = None,
+    ) -> LiteratureSource:
+        """Validate and register a published table (see :func:`register`).
+
+        ``claims`` is the claims catalogue the verdicts are checked against
+        (default: the current one).
+        """
+        where = f"plugin={plugin!r} " if plugin else ""
+        if not isinstance(source, LiteratureSource):
+            raise RegistrationError(
+                f"{where}source={type(source).__name__}: expected a LiteratureSource "
+                "(axiometrics.literature.LiteratureSource)"
+            )
+        measures = _lookup_of(lookup, where)
+        checked = _validated(source, measures, f"{where}source={source.key!r}", claims)
+        known = self._registered.get(checked.key)
+        if known is not None:
+            if known == checked:
+                return known  # the identical source again (another registry): not a clash
+            raise RegistrationError(
+                f"{where}source={checked.key!r}: a source with this key is already registered "
+                "with different content; give the new table its own key"
+            )
+        for other in self._registered.values():
+            if other.abbreviation == checked.abbreviation:
+                raise RegistrationError(
+                    f"{where}source={checked.key!r}: abbreviation={checked.abbreviation!r} "
+                    f"already marks source {other.key!r} in the property table; expected a mark "
+                    "of its own"
+                )
+        self._registered[checked.key] = checked
+        self._cache.clear()
+        return checked
+
+    def unregister(self, key: str) -> None:
+        """Remove a registered source (see :func:`unregister`)."""
+        if key not in self._registered:
+            raise RegistrationError(_unknown_source(key, self._registered))
+        del self._registered[key]
+        self._cache.clear()
+
+    def registered_keys(self) -> tuple[str, ...]:
+        """Keys of the registered sources, in registration order."""
+        return tuple(self._registered)
+
+    def sources(self) -> tuple[LiteratureSource, ...]:
+        """Every registered source, in registration order (no plugin is loaded)."""
+        if "sources" not in self._cache:
+            self._cache["sources"] = tuple(self._registered.values())
+        return tuple(self._cache["sources"])
+
+    def verdicts(self) -> tuple[LiteratureVerdict, ...]:
+        """Every published verdict of every registered source."""
+        if "literature" not in self._cache:
+            self._cache["literature"] = tuple(v for s in self.sources() for v in s.verdicts)
+        return tuple(self._cache["literature"])
+
+
+#: The process's literature catalogue and the one the module-level functions use now.
+LITERATURE_CATALOGUES: CatalogueSlot[LiteratureCatalogue] = CatalogueSlot(LiteratureCatalogue())
+
+
 def register(
     source: LiteratureSource,
     lookup: MeasureLookup | MeasureSource | None = None,
     *,
     plugin: str = "",
 ) -> LiteratureSource:
-    """Validate and register a published table.
+    """Validate and register a published table in the current catalogue.
 
     Parameters
     ----------
@@ -327,31 +433,7 @@ def register(
     '✓'
     >>> unregister("doc_example")
     """
-    where = f"plugin={plugin!r} " if plugin else ""
-    if not isinstance(source, LiteratureSource):
-        raise RegistrationError(
-            f"{where}source={type(source).__name__}: expected a LiteratureSource "
-            "(axiometrics.literature.LiteratureSource)"
-        )
-    measures = _lookup_of(lookup, where)
-    checked = _validated(source, measures, f"{where}source={source.key!r}")
-    known = _REGISTERED.get(checked.key)
-    if known is not None:
-        if known == checked:
-            return known  # the identical source again (another registry): not a clash
-        raise RegistrationError(
-            f"{where}source={checked.key!r}: a source with this key is already registered "
-            "with different content; give the new table its own key"
-        )
-    for other in _REGISTERED.values():
-        if other.abbreviation == checked.abbreviation:
-            raise RegistrationError(
-                f"{where}source={checked.key!r}: abbreviation={checked.abbreviation!r} already "
-                f"marks source {other.key!r} in the property table; expected a mark of its own"
-            )
-    _REGISTERED[checked.key] = checked
-    _CACHE.clear()
-    return checked
+    return LITERATURE_CATALOGUES.current.register(source, lookup, plugin=plugin)
 
 
 def unregister(key: str) -> None:
@@ -362,18 +444,17 @@ def unregister(key: str) -> None:
     RegistrationError
         If ``key`` is not registered (with the nearest registered keys).
     """
-    if key not in _REGISTERED:
-        raise RegistrationError(_unknown_source(key, _REGISTERED))
-    del _REGISTERED[key]
-    _CACHE.clear()
+    LITERATURE_CATALOGUES.current.unregister(key)
 
 
 def registered_keys() -> tuple[str, ...]:
     """Keys of the sources registered so far, in registration order, without loading plugins."""
-    return tuple(_REGISTERED)
+    return LITERATURE_CATALOGUES.current.registered_keys()
 
 
-def _validated(src: LiteratureSource, lookup: MeasureLookup, where: str) -> LiteratureSource:
+def _validated(
+    src: LiteratureSource, lookup: MeasureLookup, where: str, claims: ClaimCatalogue | None
+) -> LiteratureSource:
     if not isinstance(src.key, str) or not _KEY.match(src.key):
         raise RegistrationError(
             f"{where}: expected a key of lower-case letters, digits and '_' starting with a letter"
@@ -384,7 +465,7 @@ def _validated(src: LiteratureSource, lookup: MeasureLookup, where: str) -> Lite
             raise RegistrationError(f"{where} {name}={value!r}: expected a non-empty single line")
     if not src.verdicts:
         raise RegistrationError(f"{where}: expected at least one verdict")
-    verdicts = [_validated_verdict(v, src.key, lookup, where) for v in src.verdicts]
+    verdicts = [_validated_verdict(v, src.key, lookup, where, claims) for v in src.verdicts]
     keys = [(v.measure, v.claim) for v in verdicts]
     for key in keys:
         if keys.count(key) > 1:
@@ -427,8 +508,12 @@ def _validated(src: LiteratureSource, lookup: MeasureLookup, where: str) -> Lite
     return replace(src, verdicts=tuple(verdicts), disagreements=tuple(classified))
 
 
-def _validated_verdict(v: object, key: str, lookup: MeasureLookup, where: str) -> LiteratureVerdict:
-    from axiometrics import claims as catalogue
+def _validated_verdict(
+    v: object, key: str, lookup: MeasureLookup, where: str, claims: ClaimCatalogue | None
+) -> LiteratureVerdict:
+    from axiometrics.claims import CLAIM_CATALOGUES
+
+    catalogue = claims if claims is not None else CLAIM_CATALOGUES.current
 
     if not isinstance(v, LiteratureVerdict):
         raise RegistrationError(
@@ -476,21 +561,18 @@ def _unknown_source(key: str, known: Iterable[str]) -> str:
 
 # -- lookup -------------------------------------------------------------------
 
-_CACHE: dict[str, Any] = {}
-
 
 def _ensure_loaded() -> None:
     """Load the plugins (and with them their sources) through the installed provider, once."""
-    if _DEFAULT_LOOKUP:
-        _DEFAULT_LOOKUP[0]()
+    provider = _installed_provider()
+    if provider is not None:
+        provider()
 
 
 def sources() -> tuple[LiteratureSource, ...]:
     """Every registered source, in registration order (the plugins' first: they load first)."""
     _ensure_loaded()
-    if "sources" not in _CACHE:
-        _CACHE["sources"] = tuple(_REGISTERED.values())
-    return tuple(_CACHE["sources"])
+    return LITERATURE_CATALOGUES.current.sources()
 
 
 def source(key: str) -> LiteratureSource:
@@ -509,9 +591,8 @@ def source(key: str) -> LiteratureSource:
 
 def literature() -> tuple[LiteratureVerdict, ...]:
     """Every published verdict of every source."""
-    if "literature" not in _CACHE or "sources" not in _CACHE:
-        _CACHE["literature"] = tuple(v for s in sources() for v in s.verdicts)
-    return tuple(_CACHE["literature"])
+    _ensure_loaded()
+    return LITERATURE_CATALOGUES.current.verdicts()
 
 
 def disagreements() -> tuple[Disagreement, ...]:

@@ -38,7 +38,7 @@ from axiometrics.check_session import PROFILE_NAMES, current_settings
 __all__ = ["PROFILE_NAMES", "current_settings"]
 
 #: Keys of the ``[tool.axiometrics]`` table.
-TABLE_KEYS = ("profile", "seed", "measures")
+TABLE_KEYS = ("profile", "seed", "bound", "measures")
 #: Keys of an entry naming a registered measure (``name`` without ``callable``).
 REGISTERED_KEYS = ("name", "claims", "tolerance")
 
@@ -64,7 +64,15 @@ def pytest_addoption(parser: Any) -> None:
         help="integer seed >= 0 for claim checks (replays a reported failure); "
         "ini: axiometrics_seed",
     )
+    group.addoption(
+        "--axiometrics-bound",
+        default=None,
+        help="cases of the bounded pass per claim check (every case up to a size, smallest "
+        "first, before the random search; 0 turns it off; default: the profile's); "
+        "ini: axiometrics_bound",
+    )
     parser.addini("axiometrics_profile", "checker profile for claim checks", default="")
+    parser.addini("axiometrics_bound", "cases of the bounded pass per claim check", default="")
     parser.addini("axiometrics_seed", "integer seed for claim checks", default="")
     parser.addini(
         "axiometrics_database",
@@ -137,11 +145,23 @@ def pytest_configure(config: Any) -> None:
         import secrets
 
         seed = secrets.randbelow(2**32)
+    raw_bound, bound_source = _setting(config, "axiometrics_bound", "axiometrics_bound", "bound")
+    bound: int | None = None
+    if raw_bound is not None:
+        try:
+            bound = int(str(raw_bound).strip())
+        except ValueError:
+            bound = -1
+        if bound < 0 or isinstance(raw_bound, bool):
+            raise pytest.UsageError(
+                f"{bound_source} {raw_bound!r}: expected an integer >= 0 (0: no bounded pass)"
+            )
     database = config.getini("axiometrics_database")
     settings = check_session.SessionSettings(
         profile=str(profile),
         seed=seed,
         database=str(Path(str(config.rootpath)) / database) if database else None,
+        bound=bound,
     )
     config.stash[_PREVIOUS_KEY] = check_session.configure(settings)
 
@@ -164,6 +184,9 @@ def pytest_report_header(config: Any) -> str:
     profile, seed, _ = current_settings()
     shown = seed if seed is not None else "0 (derandomized)"
     line = f"axiometrics: profile {profile}, seed {shown}"
+    bound = check_session.current().bound
+    if bound is not None:
+        line += f", bound {bound} cases"
     path, table, _ = _project_table(config)
     if table is not None and not config.getoption("axiometrics_off"):
         measures = table.get("measures", [])

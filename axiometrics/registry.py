@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 from axiometrics import claims as claim_catalogue
 from axiometrics import literature as literature_catalogue
+from axiometrics.catalogues import Catalogues
 from axiometrics.declarations import Holds, NotApplicable
 from axiometrics.errors import (
     DuplicateMeasureError,
@@ -60,10 +61,8 @@ from axiometrics.family import (
     FAMILY_ENTRY_POINT_GROUP,
     Family,
     entry_point_distribution,
-    entry_point_order,
     get_family,
     label_batch,
-    load_family_entry_points,
     ordered_entry_points,
     third_party_enabled,
 )
@@ -221,9 +220,18 @@ class Registry:
 
     Most users never build one: :func:`default_registry` loads every plugin
     installed in the environment.  Tests and embedders create their own.
+
+    Parameters
+    ----------
+    catalogues
+        The families, claims and literature sources this registry's plugins
+        register into and its measures are validated against (default: the
+        current ones, see :mod:`axiometrics.catalogues`; the default registry
+        owns the process's).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, catalogues: Catalogues | None = None) -> None:
+        self._catalogues = catalogues if catalogues is not None else Catalogues.current()
         self._scorers: dict[str, Scorer] = {}
         self._aliases: dict[str, str] = {}
         self._plugins: dict[str, str] = {}  # plugin name -> distribution name
@@ -265,7 +273,7 @@ class Registry:
         measure.validate_definition(plugin=plugin)
         where = f"plugin={plugin!r} measure={measure.name!r}"
         try:
-            fam = get_family(measure.family)
+            fam = self._catalogues.families.get(measure.family)
         except RegistrationError as exc:
             raise RegistrationError(f"{where}: {exc}") from None
         measure = replace(
@@ -329,13 +337,15 @@ class Registry:
             it (for plugin authors' own tests).
         """
         _rescan_entry_points()  # plugins installed since the last load are seen
-        load_family_entry_points(
+        families = self._catalogues.families
+        families.load_entry_points(
             _entry_points(FAMILY_ENTRY_POINT_GROUP, third_party),
             strict=strict,
             skip=lambda ep, exc: self._skip(ep, FAMILY_ENTRY_POINT_GROUP, exc),
         )
-        claim_catalogue.load_claim_entry_points(
-            _entry_points(CLAIM_ENTRY_POINT_GROUP, third_party, key=entry_point_order),
+        order = families.entry_point_order
+        self._catalogues.claims.load_entry_points(
+            _entry_points(CLAIM_ENTRY_POINT_GROUP, third_party, key=order),
             strict=strict,
             skip=lambda ep, exc: self._skip(ep, CLAIM_ENTRY_POINT_GROUP, exc),
         )
@@ -349,7 +359,7 @@ class Registry:
                     raise
                 self._scorers, self._aliases = saved  # all of the plugin or nothing
                 self._skip(ep, MEASURE_ENTRY_POINT_GROUP, exc)
-        for ep in _entry_points(LITERATURE_ENTRY_POINT_GROUP, third_party, key=entry_point_order):
+        for ep in _entry_points(LITERATURE_ENTRY_POINT_GROUP, third_party, key=order):
             guard = strict or entry_point_distribution(ep) == BUILTIN_DISTRIBUTION
             try:
                 self._load_literature(ep)
@@ -376,14 +386,15 @@ class Registry:
                     f"plugin={ep.name!r}: literature entry points must provide LiteratureSource "
                     f"objects (got {type(item).__name__})"
                 )
-        before = set(literature_catalogue.registered_keys())
+        sources = self._catalogues.literature
+        before = set(sources.registered_keys())
         try:
             for item in items:
-                literature_catalogue.register(item, self.measure, plugin=ep.name)
+                sources.register(item, self.measure, plugin=ep.name, claims=self._catalogues.claims)
         except Exception:
-            for key in literature_catalogue.registered_keys():  # all of the entry point or none
+            for key in sources.registered_keys():  # all of the entry point or none
                 if key not in before:
-                    literature_catalogue.unregister(key)
+                    sources.unregister(key)
             raise
 
     def _skip(self, ep: EntryPoint, group: str, exc: BaseException) -> None:
@@ -397,6 +408,11 @@ class Registry:
             PluginLoadWarning,
             stacklevel=3,
         )
+
+    @property
+    def catalogues(self) -> Catalogues:
+        """The families, claims and literature sources this registry owns."""
+        return self._catalogues
 
     def failed_plugins(self) -> dict[str, str]:
         """Third-party plugins skipped by :meth:`load_entry_points`: entry point -> error."""
@@ -464,13 +480,12 @@ class Registry:
         return len(self._scorers)
 
     # -- validation helpers --------------------------------------------
-    @staticmethod
-    def _also_families(measure: Measure, primary: Family, where: str) -> tuple[str, ...]:
+    def _also_families(self, measure: Measure, primary: Family, where: str) -> tuple[str, ...]:
         """The canonical names of the extra families, each taking the primary's inputs."""
         out = []
         for name in measure.also_families:
             try:
-                extra = get_family(name)
+                extra = self._catalogues.families.get(name)
             except RegistrationError as exc:
                 raise RegistrationError(f"{where}: also_families: {exc}") from None
             if extra.name == primary.name or extra.name in out:
@@ -488,6 +503,7 @@ class Registry:
         return tuple(out)
 
     def _complete_claims(self, measure: Measure, where: str) -> dict[str, Any]:
+        claim_catalogue = self._catalogues.claims
         declared = dict(measure.claims)
         families = measure.families
         shown = families[0] if len(families) == 1 else "/".join(families)
@@ -526,7 +542,7 @@ class Registry:
                     f"declaration (Holds, Violated or NotApplicable); missing: "
                     f"{', '.join(missing)}"
                 )
-        for c in claim_catalogue.registered_claims():
+        for c in claim_catalogue.claims():
             declared.setdefault(
                 c.name, NotApplicable(f"applies to {'/'.join(c.families)} measures only")
             )
@@ -630,7 +646,7 @@ def default_registry() -> Registry:
     global _DEFAULT
     if _DEFAULT is None:
         third_party = third_party_enabled()
-        reg = Registry()
+        reg = Registry(catalogues=Catalogues.process())
         reg.load_entry_points(third_party=third_party)
         if len(reg) == 0:
             raise RegistrationError(
@@ -654,7 +670,7 @@ def reset_default_registry(*, third_party: bool | None = None) -> Registry:
     _DEFAULT = None
     if third_party is None:
         return default_registry()
-    reg = Registry()
+    reg = Registry(catalogues=Catalogues.process())
     reg.load_entry_points(third_party=third_party)
     _DEFAULT = reg
     return reg

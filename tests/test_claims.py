@@ -9,6 +9,7 @@ from hypothesis import find, settings
 
 import axiometrics.registry as registry_module
 from axiometrics import claims
+from axiometrics.catalogues import isolated_catalogues
 from axiometrics.checker import Case, Decision, Procedure, check
 from axiometrics.checker.cases import CaseRequest
 from axiometrics.errors import RegistrationError, UnknownClaimError
@@ -149,9 +150,9 @@ def test_oq_preconditions_read_zero_bins_and_uniform_golds():
 
 
 def _score_above_half_cases(request):
-    from axiometrics import strategies as ax_st
+    from axiometrics.measures.oc.strategies import confusion_matrices
 
-    return ax_st.confusion_matrices(max_classes=3, max_count=5).map(
+    return confusion_matrices(max_classes=3, max_count=5).map(
         lambda m: Case.single((m,), names=("M",))
     )
 
@@ -183,8 +184,8 @@ def third_party_claim(monkeypatch):
         return [ep] if group == "axiometrics.claims" else []
 
     monkeypatch.setattr(registry_module, "entry_points", fake_entry_points)
-    yield THIRD_PARTY_CLAIM
-    claims._unregister_claim(THIRD_PARTY_CLAIM.name)
+    with isolated_catalogues():
+        yield THIRD_PARTY_CLAIM
 
 
 def test_a_claim_from_the_entry_point_group_is_registered_and_checkable(third_party_claim):

@@ -43,5 +43,8 @@ def test_the_documentation_builds_strictly_with_the_api_reference(tmp_path):
     for page in ("testing", "meta", "stats", "agreement", "report", "io", "datasets"):
         html = (site / "api" / page / "index.html").read_text(encoding="utf-8")
         assert 'class="doc doc-heading"' in html, page
+    families = (site / "api" / "families" / "index.html").read_text(encoding="utf-8")
+    assert 'id="axiometrics.measures.oc.measures"' in families
+    assert 'id="axiometrics.measures.oq.strategies"' in families
     assert (site / "families" / "oc" / "index.html").is_file()
     assert (site / "families" / "oq" / "index.html").is_file()

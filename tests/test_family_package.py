@@ -45,17 +45,17 @@ CLAIMS = '''
 
 import numpy as np
 
-from axiometrics import strategies
 from axiometrics.checker.cases import Case, Procedure
 from axiometrics.checker.rules import decide_equal
 from axiometrics.claims import Claim
+from axiometrics.measures.oc.strategies import confusion_matrices
 
 
 def _cases(request):
     def build(m):
         return Case((np.stack([m, m.T]),), np.arange(m.shape[0], dtype=float), ("M", "M.T"))
 
-    return strategies.confusion_matrices(max_classes=4, max_count=20).map(build)
+    return confusion_matrices(max_classes=4, max_count=20).map(build)
 
 
 CLAIMS = [

@@ -27,11 +27,12 @@ from axiometrics import (
 from axiometrics import claims as claims_module
 from axiometrics import family as family_module
 from axiometrics import registry as registry_module
-from axiometrics import strategies as ax_st
+from axiometrics.catalogues import isolated_catalogues
 from axiometrics.checker import Case, Procedure, check
 from axiometrics.checker.rules import decide_equal
 from axiometrics.claims import add_procedure, claims_for_family
 from axiometrics.family import Family, get_family
+from axiometrics.measures.oc.strategies import confusion_matrices
 
 OC_CLAIMS = {c.name: Holds() for c in claims_for_family("oc")}
 
@@ -49,7 +50,7 @@ def _transpose_cases(request):
     def build(m):
         return Case((np.stack([m, m.T]),), np.arange(m.shape[0], dtype=float), ("M", "M.T"))
 
-    return ax_st.confusion_matrices(max_classes=4, max_count=20).map(build)
+    return confusion_matrices(max_classes=4, max_count=20).map(build)
 
 
 TRANSPOSE = Procedure(cases=_transpose_cases, decide=decide_equal("M and M.T"))
@@ -60,25 +61,17 @@ def _scaled_cases(request):
         m, k = pair
         return Case((np.stack([m, k * m]),), np.arange(m.shape[0], dtype=float), ("M", "k M"))
 
-    return st.tuples(ax_st.confusion_matrices(max_classes=4, max_count=20), st.integers(2, 5)).map(
-        build
-    )
+    return st.tuples(confusion_matrices(max_classes=4, max_count=20), st.integers(2, 5)).map(build)
 
 
 SCALED = Procedure(cases=_scaled_cases, decide=decide_equal("M and k M"))
 
 
 @pytest.fixture
-def catalogue(monkeypatch):
-    """Undo every family, claim and precondition a test registers."""
-    family_module.registered_families()  # the installed families, loaded before the copy
-    monkeypatch.setattr(family_module, "_FAMILIES", dict(family_module._FAMILIES))
-    cat = claims_module._CATALOGUE
-    monkeypatch.setattr(cat, "claims", dict(cat.claims))
-    monkeypatch.setattr(cat, "preconditions", dict(cat.preconditions))
-    for order in ("claim_order", "precondition_order"):
-        copied = {family: list(names) for family, names in getattr(cat, order).items()}
-        monkeypatch.setattr(cat, order, copied)
+def catalogue():
+    """Every family, claim and precondition a test registers goes to a copy, dropped after it."""
+    with isolated_catalogues() as copy:
+        yield copy
 
 
 def _entry_point(group, name, obj, dist_name):

@@ -12,6 +12,7 @@ import pytest
 
 from axiometrics import literature
 from axiometrics import registry as registry_module
+from axiometrics.catalogues import isolated_catalogues
 from axiometrics.errors import PluginLoadWarning, RegistrationError, UnknownClaimError
 from axiometrics.literature import (
     CLASSIFIED_KINDS,
@@ -37,13 +38,9 @@ def toy_source(*verdicts: LiteratureVerdict, disagreements=(), key: str = TOY) -
 
 @pytest.fixture
 def cleanup():
-    """Unregister every source a test registers (the plugins' own sources are loaded first)."""
-    literature.sources()
-    before = set(literature.registered_keys())
-    yield
-    for key in literature.registered_keys():
-        if key not in before:
-            literature.unregister(key)
+    """Every source a test registers goes to a copy of the catalogues, dropped after it."""
+    with isolated_catalogues() as copy:
+        yield copy
 
 
 def test_a_registered_source_appears_in_every_view_and_leaves_with_unregister(cleanup):

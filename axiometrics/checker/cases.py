@@ -19,12 +19,11 @@ outside the claim (unless the procedure asks to observe them, as
 
 Example: a third-party claim "the score never exceeds the accuracy"::
 
-    from hypothesis import strategies as st
-    from axiometrics import strategies as ax_st
     from axiometrics.checker import Case, Decision, Procedure
+    from axiometrics.measures.oc.strategies import confusion_matrices
 
     def cases(request):
-        return ax_st.confusion_matrices(max_classes=request.max_classes).map(
+        return confusion_matrices(max_classes=request.max_classes).map(
             lambda m: Case.single((m,), names=("M",))
         )
 
@@ -38,7 +37,7 @@ Example: a third-party claim "the score never exceeds the accuracy"::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
@@ -49,7 +48,19 @@ from hypothesis import strategies as st
 from axiometrics import strategies as ax_st
 from axiometrics.checker.tolerance import Judge
 
-__all__ = ["Case", "CaseRequest", "Crash", "Decide", "Decision", "Observation", "Procedure"]
+__all__ = [
+    "Case",
+    "CaseRequest",
+    "Crash",
+    "Decide",
+    "Decision",
+    "Enumerate",
+    "Level",
+    "Observation",
+    "Procedure",
+    "Size",
+    "size_label",
+]
 
 
 #: Largest gap between consecutive class values at arbitrary spacing.
@@ -451,6 +462,47 @@ class Decision:
 #: The signature of a procedure's decision rule.
 Decide = Callable[[Case, Observation, Judge], Decision]
 
+#: The size of an enumerated level: ``(name, value)`` pairs, the first growing fastest.
+Size = tuple[tuple[str, int], ...]
+
+
+def size_label(size: Size) -> str:
+    """``(("N", 2), ("C", 3))`` as ``"N = 2, C = 3"``."""
+    return ", ".join(f"{name} = {value}" for name, value in size)
+
+
+@dataclass(frozen=True)
+class Level:
+    """Every case of one size: one step of a procedure's bounded enumeration.
+
+    Attributes
+    ----------
+    size
+        The size, as ``(name, value)`` pairs (``(("N", 2), ("C", 3))``: two
+        items, three classes); the first name is the one that grows fastest
+        in the family's order.
+    cases
+        ``cases() -> iterable of Case``: every case of the claim at this size
+        (for a relational claim, every related pair or tuple), produced
+        lazily so that a level the budget does not reach costs nothing.
+    count
+        How many cases :attr:`cases` yields, when known in advance: a level
+        larger than what is left of the budget is then not started.
+    """
+
+    size: Size
+    cases: Callable[[], Iterable[Case]]
+    count: int | None = None
+
+    @property
+    def label(self) -> str:
+        """``"N = 2, C = 3"``."""
+        return size_label(self.size)
+
+
+#: The signature of a procedure's enumerator: the levels for a request, smallest first.
+Enumerate = Callable[["CaseRequest"], Iterable[Level]]
+
 
 @dataclass(frozen=True)
 class Procedure:
@@ -479,6 +531,14 @@ class Procedure:
         variant for measures that use class values).
     description
         What the generator draws, for reports.
+    enumerate
+        ``enumerate(request) -> iterable of Level``: every case of the claim
+        in increasing size, for the bounded pass
+        (:mod:`axiometrics.checker.bounded`), which decides them with
+        ``decide`` before the random search; ``None``: the claim is only
+        searched at random.  An enumerator may be endless (the pass stops at
+        its case budget); it must yield each size once, smallest first, and
+        only cases the strategy of ``cases`` could also produce.
     """
 
     cases: Callable[[CaseRequest], st.SearchStrategy[Case]]
@@ -489,3 +549,4 @@ class Procedure:
     needs_optimum: bool = False
     spacing_sensitive: bool = False
     description: str = ""
+    enumerate: Enumerate | None = None

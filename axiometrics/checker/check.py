@@ -250,6 +250,7 @@ def check(
     expect: Mapping[str, Any] | None = None,
     settings: str | Profile | CheckSettings = "ci",
     max_examples: int | None = None,
+    bound: int | None = None,
     seed: int | None = None,
     tolerance: Tolerance | None = None,
     options: Mapping[str, Any] | None = None,
@@ -311,6 +312,10 @@ def check(
         search setting.
     max_examples
         Override the profile's number of cases per claim.
+    bound
+        Override the profile's case budget of the bounded pass, which decides
+        every case of the smallest sizes before the random search (``0``: no
+        bounded pass); see :mod:`axiometrics.checker.bounded`.
     seed
         Hypothesis seed (default: 0 under ``ci``, random otherwise; always
         reported in the verdicts).
@@ -391,6 +396,7 @@ def check(
     search = _settings(
         settings,
         max_examples=max_examples,
+        bound=bound,
         seed=seed,
         database=database,
         variants=variants,

@@ -31,7 +31,15 @@ from hypothesis.errors import Flaky, Unsatisfiable
 from hypothesis.strategies import SearchStrategy
 
 from axiometrics.checker import hypothesis_internals as internals
-from axiometrics.checker.cases import Case, CaseRequest, Decision, Observation, Procedure
+from axiometrics.checker.bounded import BoundedResult, bounded_search
+from axiometrics.checker.cases import (
+    Case,
+    CaseRequest,
+    Decision,
+    Observation,
+    Procedure,
+    size_label,
+)
 from axiometrics.checker.profiles import Profile
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Judge, Tolerance
@@ -43,7 +51,10 @@ from axiometrics.family import get_family
 __all__ = [
     "SearchPlan",
     "SearchResult",
+    "bounded_outcome",
+    "bounded_pass",
     "hypothesis_settings",
+    "judge_for",
     "outcome_of",
     "plan_search",
     "run_claim",
@@ -214,6 +225,7 @@ def _memo_key(
         request,
         tuple(sorted((k, repr(v)) for k, v in opts.items())),
         profile.max_examples,
+        profile.bound,
         seed_value,
         repr(tolerance),
         targeting,
@@ -395,12 +407,7 @@ def search(
     predicates = plan.predicates
     universal = plan.universal
     strategy = _strategy(procedure, plan.request)
-    judge = Judge(
-        tolerance,
-        measure.higher_is_better,
-        measure.optimum,
-        undefined_declared=bool(measure.undefined),
-    )
+    judge = judge_for(subject, tolerance)
     tally = _Tally()
 
     shrink_budget = profile.shrink_budget
@@ -464,6 +471,77 @@ def search(
     ) as exc:
         ending = exc
     return SearchResult(ending, tally.cases, tally.outside)
+
+
+def judge_for(subject: Subject, tolerance: Tolerance) -> Judge:
+    """The judge of a subject's cases: the tolerance, the measure's direction and optimum."""
+    measure = subject.measure
+    return Judge(
+        tolerance,
+        measure.higher_is_better,
+        measure.optimum,
+        undefined_declared=bool(measure.undefined),
+    )
+
+
+def bounded_pass(
+    subject: Subject, plan: SearchPlan, *, budget: int, tolerance: Tolerance
+) -> BoundedResult | None:
+    """Decide the claim on every case of its smallest sizes (``None``: nothing to enumerate).
+
+    See :mod:`axiometrics.checker.bounded`; the procedure's enumerator gets
+    the same request as its strategy.
+    """
+    procedure = plan.procedure
+    if procedure.enumerate is None or budget <= 0:
+        return None
+    guard = subject.guard
+    if guard is not None:
+        guard.reset()
+    return bounded_search(
+        subject,
+        procedure.enumerate(plan.request),
+        procedure.decide,
+        judge_for(subject, tolerance),
+        budget=budget,
+        universal=plan.universal,
+        predicates=[predicate for _, predicate in plan.predicates],
+        observe_undefined=procedure.observe_undefined,
+        observe_crashes=procedure.observe_crashes,
+        timed_out=lambda: guard is not None and guard.timed_out,
+    )
+
+
+def bounded_outcome(
+    result: BoundedResult, subject: Subject, plan: SearchPlan, tolerance: Tolerance
+) -> tuple[Outcome, Example, str] | None:
+    """The verdict's outcome, example and reason when the bounded pass decided the claim.
+
+    A deciding case is scored and decided once more before it is reported
+    (a measure that answers differently on the same input is an error, not a
+    counterexample).  ``None`` when the pass found nothing.
+    """
+    finding = result.finding
+    if finding is None:
+        return None
+    family = subject.measure.family
+    size = size_label(finding.size)
+    if finding.crashed:
+        timed_out = subject.guard is not None and subject.guard.timed_out
+        what = "the call did not return" if timed_out else "the measure raised"
+        example = replace(_example(family, finding.case, finding.observation, what), smallest=size)
+        return Outcome.ERROR, example, str(finding.observation.crash)
+    again = subject.observe(finding.case, enforce_range=plan.procedure.observe_crashes)
+    decision = plan.procedure.decide(finding.case, again, judge_for(subject, tolerance))
+    if finding.decision is None or decision.status != finding.decision.status:
+        reason = "the measure gave different results on the same input (bounded pass)"
+        example = _example(family, finding.case, again, reason)
+        return Outcome.ERROR, replace(example, smallest=size), reason
+    outcome = Outcome.REFUTED if plan.universal else Outcome.CONFIRMED
+    example = _example(
+        family, finding.case, finding.observation, decision.explanation, decision.entries
+    )
+    return outcome, replace(example, smallest=size), ""
 
 
 def outcome_of(
@@ -586,6 +664,20 @@ def run_claim(
             # main run's precondition set) and found nothing to shrink.
             return replace(earlier[1], seconds=0.0, **base)
     started = time.perf_counter()
+    bounded = bounded_pass(subject, plan, budget=profile.bound, tolerance=tolerance)
+    decided = None if bounded is None else bounded_outcome(bounded, subject, plan, tolerance)
+    if bounded is not None and decided is not None:
+        return Verdict(
+            outcome=decided[0],
+            example=decided[1],
+            n_cases=bounded.inside,
+            n_outside=bounded.outside,
+            seed=seed_value,
+            seconds=time.perf_counter() - started,
+            reason=decided[2],
+            bound=bounded.bound,
+            **base,
+        )
     found = search(
         subject,
         claim,
@@ -607,6 +699,7 @@ def run_claim(
         seed=seed_value,
         seconds=time.perf_counter() - started,
         reason=reason,
+        bound=None if bounded is None else bounded.bound,
         **base,
     )
     if database is None and example is None and outcome in _REUSABLE:

@@ -38,6 +38,10 @@ class CheckSettings:
         keyword of :func:`~axiometrics.checker.check` when given a name).
     max_examples
         Override the profile's number of cases per claim.
+    bound
+        Override the profile's case budget of the bounded pass (every case
+        up to a size, smallest first, before the random search; ``0``
+        turns the pass off); see :mod:`axiometrics.checker.bounded`.
     seed
         Hypothesis seed (default: 0 under ``ci``, random otherwise; always
         reported in the verdicts).
@@ -64,6 +68,7 @@ class CheckSettings:
 
     profile: str | Profile = "ci"
     max_examples: int | None = None
+    bound: int | None = None
     seed: int | None = None
     database: ExampleDatabase | None = None
     variants: bool = True
@@ -74,14 +79,14 @@ class CheckSettings:
     extra_preconditions: Mapping[str, Sequence[Sequence[str]]] | None = None
 
     def resolved_profile(self) -> Profile:
-        """The profile with ``max_examples`` applied.
+        """The profile with ``max_examples`` and ``bound`` applied.
 
         Raises
         ------
         InvalidParameterError
-            For an unknown profile name or ``max_examples < 1``.
+            For an unknown profile name, ``max_examples < 1`` or ``bound < 0``.
         """
-        return resolve_profile(self.profile, max_examples=self.max_examples)
+        return resolve_profile(self.profile, max_examples=self.max_examples, bound=self.bound)
 
 
 def settings_default(name: str) -> Any:

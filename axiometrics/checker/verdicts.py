@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from axiometrics.checker.bounded import Bound
 from axiometrics.checker.cases import Crash
 from axiometrics.declarations import ClaimDeclaration, Holds, NotApplicable, Violated
 from axiometrics.errors import RegistrationError
@@ -169,6 +170,11 @@ class Example:
         The exception raised, for ``error`` verdicts and ``well_defined``.
     warnings
         Warnings emitted while scoring.
+    smallest
+        The size of the case (``"N = 2, C = 3"``) when the bounded pass
+        found it: no smaller case decides the claim (in the family's size
+        order); empty for a case of the random search (shrunk, not proven
+        smallest).
     """
 
     family: str
@@ -177,6 +183,7 @@ class Example:
     info: Mapping[str, str] = field(default_factory=dict, compare=False)
     crash: Crash | None = None
     warnings: tuple[str, ...] = ()
+    smallest: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "info", dict(self.info))
@@ -198,6 +205,8 @@ class Example:
         values (families whose inputs carry none) show no values.
         """
         lines: list[str] = []
+        if self.smallest:
+            lines.append(f"{indent}smallest ({self.smallest}), found by the bounded pass")
         distributions = example_display(self.family) == "distributions"
         shown = [e.values for e in self.entries if e.values is not None]
         same_values = all(_same(v, shown[0]) for v in shown) if shown else True
@@ -232,7 +241,7 @@ class Example:
 
     def one_line(self) -> str:
         """A compact one-line rendering for tables."""
-        parts = []
+        parts = [f"smallest ({self.smallest})"] if self.smallest else []
         distributions = example_display(self.family) == "distributions"
         for e in self.entries:
             score = "undef" if e.score is None else f"{e.score:.6g}"
@@ -341,6 +350,9 @@ class Verdict:
         Why the claim is not applicable, or what went wrong.
     label
         Which variant this is (``""`` for the main verdict).
+    bound
+        What the bounded pass covered before the random search (``None``:
+        no bounded pass: the procedure enumerates no cases, or the bound is 0).
     """
 
     claim: str
@@ -356,21 +368,36 @@ class Verdict:
     seconds: float = 0.0
     reason: str = ""
     label: str = ""
+    bound: Bound | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", dict(self.options))
 
+    @property
+    def exhaustive(self) -> bool:
+        """Whether a bounded pass decided every case of at least one size."""
+        return self.bound is not None and bool(self.bound.levels)
+
     def summary(self, *, timing: bool = True) -> str:
         """One line: the outcome with its evidence size (and the seed and time if ``timing``)."""
         where = f" if {' & '.join(self.preconditions)}" if self.preconditions else ""
-        if self.outcome is Outcome.REFUTED:
+        smallest = self.example.smallest if self.example is not None else ""
+        if self.outcome is Outcome.REFUTED and smallest:
+            text = f"refuted{where} (smallest counterexample, {smallest}, by the bounded pass)"
+        elif self.outcome is Outcome.REFUTED:
             text = f"refuted{where} (counterexample after {self.n_cases} cases)"
+        elif self.outcome is Outcome.CONFIRMED and smallest:
+            text = f"confirmed{where} by a smallest witness ({smallest}, by the bounded pass)"
         elif self.outcome is Outcome.CONFIRMED:
             text = f"confirmed{where} by a witness (after {self.n_cases} cases)"
         elif self.outcome is Outcome.NOT_REFUTED:
             text = f"not refuted{where} after {self.n_cases} cases"
+            if self.bound is not None and self.bound.levels:
+                text += f"; holds for {self.bound.describe()}"
         elif self.outcome is Outcome.NOT_CONFIRMED:
             text = f"not confirmed{where}: no witness in {self.n_cases} cases"
+            if self.bound is not None and self.bound.levels:
+                text += f" nor in {self.bound.describe()}"
         elif self.outcome is Outcome.ERROR:
             text = f"error{where}: the measure raised ({self.reason})"
         else:
@@ -535,6 +562,8 @@ RECORD_COLUMNS = (
     "mismatch",
     "counterexample",
     "reason",
+    "bound",
+    "bound_cases",
 )
 
 
@@ -651,6 +680,8 @@ class CheckReport:
                         "mismatch": r.mismatch.kind if (r.mismatch and not v.label) else "",
                         "counterexample": v.example.one_line() if v.example else "",
                         "reason": v.reason,
+                        "bound": v.bound.reached if v.bound is not None else "",
+                        "bound_cases": v.bound.n_cases if v.bound is not None else 0,
                     }
                 )
         return rows

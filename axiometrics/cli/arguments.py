@@ -15,6 +15,7 @@ from axiometrics.errors import AxiometricsError
 from axiometrics.io.rows import parse_number
 
 __all__ = [
+    "BOUND_HELP",
     "comma_names",
     "distinct_names",
     "fill_policy",
@@ -95,6 +96,13 @@ def _integer_at_least(text: str, low: int, what: str) -> int:
 def positive_int(text: str) -> int:
     """An integer >= 1 (case counts, trials, jobs)."""
     return _integer_at_least(text, 1, "a positive integer")
+
+
+#: The help of the ``--bound`` option of ``check``, ``table`` and ``report``.
+BOUND_HELP = (
+    "cases of the bounded pass per claim: every case up to a size, smallest first, before "
+    "the random search (overrides the profile; 0 turns it off)"
+)
 
 
 def non_negative_int(text: str) -> int:

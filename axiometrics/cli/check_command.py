@@ -51,6 +51,7 @@ from axiometrics.checker.settings import settings_default
 from axiometrics.checker.spec import spec_default
 from axiometrics.checker.verdicts import CheckReport
 from axiometrics.claims import registered_claims
+from axiometrics.cli.arguments import BOUND_HELP
 from axiometrics.errors import AxiometricsError, InvalidParameterError
 from axiometrics.loading import load_callable, split_target
 from axiometrics.registry import default_registry
@@ -138,6 +139,11 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--seed", type=int, help="Hypothesis seed (default: 0 under ci)")
     parser.add_argument("--max-examples", type=int, help="cases per claim (overrides the profile)")
     parser.add_argument(
+        "--bound",
+        type=int,
+        help=BOUND_HELP,
+    )
+    parser.add_argument(
         "--spacing",
         choices=("equidistant", "arbitrary"),
         help="class values of the claims other than ordinal invariance (default: each "
@@ -219,6 +225,8 @@ def _validate(args: argparse.Namespace, is_callable: bool) -> dict[str, Any]:
         raise _UsageError(f"--seed {args.seed}: expected an integer >= 0")
     if args.max_examples is not None and args.max_examples < 1:
         raise _UsageError(f"--max-examples {args.max_examples}: expected an integer >= 1")
+    if args.bound is not None and args.bound < 0:
+        raise _UsageError(f"--bound {args.bound}: expected an integer >= 0 (0: no bounded pass)")
     if not math.isfinite(args.call_timeout) or args.call_timeout < 0:
         raise _UsageError(
             f"--call-timeout {args.call_timeout:g}: expected seconds > 0 (0 for no limit)"
@@ -315,6 +323,7 @@ def run_check(args: argparse.Namespace) -> int:
         profile=args.profile,
         seed=args.seed,
         max_examples=args.max_examples,
+        bound=args.bound,
         variants=not args.no_variants,
         options=options,
         strict=args.strict,

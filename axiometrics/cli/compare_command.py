@@ -1,10 +1,12 @@
 """``axiometrics compare``: which differences between systems are significant.
 
 Input (one of)
-    ``--gold FILE --runs FILE FILE ...`` — SemEval Task 4 subtask C label
-    files (``--family oc``, default) or subtask E distribution files
-    (``--family oq``), read as ``axiometrics meta`` reads them and scored
-    per topic with the ``--measure`` measures;
+    ``--gold FILE --runs FILE FILE ...`` — run files read by the reader of
+    the ``--family`` (any registered family that reads run files, the first
+    in rank order by default: SemEval Task 4 subtask C label files for
+    ``oc``, subtask E distribution files for ``oq``, ...), read as
+    ``axiometrics meta`` reads them and scored per topic with the
+    ``--measure`` measures;
     ``--scores FILE`` — either the long format of ``axiometrics meta
     --scores`` (columns ``topic, system, measure, score``; every measure
     in the file unless ``--measure`` picks some) or a wide topic x system
@@ -50,7 +52,12 @@ from axiometrics.cli.arguments import (
     positive_int,
 )
 from axiometrics.cli.output import add_output_arguments, emit
-from axiometrics.cli.run_files import fill_flag_hint, read_run_files
+from axiometrics.cli.run_files import (
+    add_run_family_option,
+    fill_flag_hint,
+    read_run_files,
+    run_family,
+)
 from axiometrics.errors import (
     DataFileError,
     InvalidInputError,
@@ -128,12 +135,7 @@ def add_parser(subparsers: Any) -> None:
     source = parser.add_argument_group("data")
     source.add_argument("--gold", metavar="FILE", help="gold file (SemEval Task 4 C or E format)")
     source.add_argument("--runs", metavar="FILE", nargs="+", help="one file per system run")
-    source.add_argument(
-        "--family",
-        choices=("oc", "oq"),
-        default=None,
-        help="oc: label files (subtask C, default); oq: distribution files (subtask E)",
-    )
+    add_run_family_option(source)
     source.add_argument(
         "--scale", default=None, help="comma-separated class labels in order (default: -2..2)"
     )
@@ -296,7 +298,7 @@ def _load(args: argparse.Namespace) -> tuple[ScoreMatrices, str]:
         return read_scores(args.scores, args.measure), f"path={args.scores!r}"
     if args.measure is None:
         raise InvalidParameterError("--measure: name the measure(s) to score the runs with")
-    family = args.family or "oc"
+    family = run_family(args.family)
     runs = read_run_files(family, args.gold, args.runs, args.scale, purpose=PURPOSE)
     policy = "raise" if args.on_undefined is None else args.on_undefined
     report = ScoringReport()

@@ -1,11 +1,14 @@
 """``axiometrics meta``: the empirical meta-evaluation on the embedded data or on user files.
 
 Without file arguments it runs on the embedded synthetic data of Amigó et
-al. (2020) §5.3, once with every registered OC measure and once with every
-OQ measure (on the systems' label distributions).  With ``--gold`` and
-``--runs`` it reads SemEval-2016/2017 Task 4 subtask C (``--family oc``)
-or subtask E (``--family oq``) files; with ``--scores`` a long CSV (or
-Parquet) of ``topic, system, measure, score``.
+al. (2020) §5.3, once for each family that loads the label collections
+(OC, and OQ on the systems' label distributions) and each family sharing
+their inputs (nominal).  With ``--gold`` and ``--runs`` it reads the files
+with the reader of ``--family`` (a family with a
+:attr:`~axiometrics.family.Family.read_runs` hook, e.g. SemEval-2016/2017
+Task 4 subtask C label files for ``oc``, subtask E distribution files for
+``oq``; the first in rank order by default); with ``--scores`` a long CSV
+(or Parquet) of ``topic, system, measure, score``.
 """
 
 from __future__ import annotations
@@ -26,8 +29,9 @@ from axiometrics.cli.arguments import (
 )
 from axiometrics.cli.cells import format_number
 from axiometrics.cli.output import FORMATS, dumps, json_records, table_text, write_output
-from axiometrics.cli.run_files import fill_flag_hint, read_run_files
+from axiometrics.cli.run_files import fill_flag_hint, read_run_files, run_family_choices
 from axiometrics.errors import InvalidParameterError
+from axiometrics.io.runs import default_run_family
 from axiometrics.meta.consistency import split_sizes
 from axiometrics.meta.coverage import DEFAULT_REFERENCE
 from axiometrics.meta.errors import UndefinedScoreError
@@ -109,14 +113,7 @@ def add_parser(subparsers: Any) -> None:
     )
     source.add_argument("--gold", metavar="FILE", help="gold file (SemEval Task 4 C or E format)")
     source.add_argument("--runs", metavar="FILE", nargs="+", help="one file per system run")
-    source.add_argument(
-        "--family",
-        type=_family_name,
-        help="oc: label files (subtask C); oq: distribution files (subtask E); nominal: label "
-        "files scored by the nominal measures; scored: the synthetic scored collection. With "
-        "shipped collections 'all' (default) runs each family the collection feeds separately "
-        "(OC data also feed the nominal measures)",
-    )
+    source.add_argument("--family", type=_family_name, help=_family_help())
     source.add_argument(
         "--scale",
         default=None,
@@ -187,23 +184,41 @@ def _groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
         scores: ScoreMatrices = read_score_file(args.scores)
         return [("scores", scores, args.measures)]
     if files:
-        family = args.family or "oc"
+        family = args.family or default_run_family()
         if family == "all":
             raise InvalidParameterError("--family must name one family with --gold/--runs files")
-        readable = ("oc", "oq")
-        base = family if family in readable else _feeding(family, readable)
+        readable = run_family_choices()
+        base = _feeding(family, readable)
         if base is None:
             raise InvalidParameterError(
-                f"--family {family}: --gold/--runs files hold OC labels or OQ distributions, "
-                f"which the {family} measures do not take; expected one of "
-                f"{', '.join(readable)} or a family sharing their inputs"
+                f"--family {family}: the {family} family reads no --gold/--runs files and shares "
+                f"the inputs of none that does; expected one of {', '.join(readable)} or a "
+                "family sharing their inputs"
             )
         data = read_run_files(base, args.gold, args.runs, args.scale)
         measures = args.measures
-        if measures is None and family != base:
+        if measures is None and data.family != family:
+            # The runs' own family is not the one asked for (e.g. label runs for
+            # the measures of a family sharing their inputs): name its measures.
             measures = default_registry().names(family)
         return [(family, data, measures)]
     return _shipped_groups(args)
+
+
+def _family_help() -> str:
+    """The help of ``--family``, listing the registered families (plugins included)."""
+    from axiometrics.family import registered_families
+
+    readers = run_family_choices()
+    others = [f.name for f in registered_families() if f.name not in readers]
+    rest = f"; or a family sharing their inputs ({', '.join(others)})" if others else ""
+    default = f" (default: {readers[0]})" if readers else ""
+    return (
+        "the family whose measures are meta-evaluated. With --gold/--runs files: a family "
+        f"whose reader reads them, {', '.join(readers)}{default}{rest}. With shipped "
+        "collections: one the collection feeds, or 'all' (default), which runs each family "
+        "the collection feeds separately, and the families sharing its inputs"
+    )
 
 
 def _family_name(text: str) -> str:
@@ -343,15 +358,18 @@ def meta(args: argparse.Namespace) -> int:
     _check_against_data(args, groups)
     show_progress = not args.quiet and sys.stderr.isatty()
     results = []
+    files = args.gold is not None or args.runs is not None
     for label, data, measures in groups:
         if args.on_undefined is not None:
             policy: Any = args.on_undefined
-        elif label not in ("scores", "oc", "oq"):
-            # Shipped collections include constant systems, on which the correlation
-            # measures are undefined: the documented default fill applies.
-            policy = DEFAULT_ON_UNDEFINED
-        else:
+        elif args.scores is not None or (files and data.family == label):
+            # The user's scores, or runs scored by their own family's measures.
             policy = "raise"
+        else:
+            # Shipped collections include constant systems, on which the correlation
+            # measures are undefined, and runs scored by the measures of a family
+            # sharing their inputs may leave some undefined: the documented default fill.
+            policy = DEFAULT_ON_UNDEFINED
         try:
             result = _run(data, measures, policy, args, show_progress)
         except UndefinedScoreError as exc:

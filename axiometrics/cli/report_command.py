@@ -31,7 +31,8 @@ from typing import Any
 from axiometrics.checker import PROFILES
 from axiometrics.checker.callable_options import SIGNATURES
 from axiometrics.checker.profiles import available_cores
-from axiometrics.cli.arguments import comma_names, non_negative_int, positive_int
+from axiometrics.cli.arguments import BOUND_HELP, comma_names, non_negative_int, positive_int
+from axiometrics.cli.run_files import add_run_family_option, read_run_files, run_family
 from axiometrics.errors import InvalidParameterError
 
 __all__ = ["DEFAULT_OUTPUT", "add_parser", "run_report"]
@@ -61,10 +62,7 @@ def add_parser(subparsers: Any) -> None:
         help="your measure (a .py path or module, then the function); repeatable",
     )
     what.add_argument("--family", choices=sorted(SIGNATURES), help="family of --measure")
-    what.add_argument(
-        "--signature",
-        help="how to call --measure: matrix (OC default), gold,system, system,gold (OQ default)",
-    )
+    what.add_argument("--signature", help=_signature_help())
     direction = what.add_mutually_exclusive_group()
     direction.add_argument(
         "--lower-is-better", action="store_true", help="--measure is an error (lower is better)"
@@ -81,12 +79,7 @@ def add_parser(subparsers: Any) -> None:
     )
     data.add_argument("--gold", metavar="FILE", help="gold file (SemEval Task 4 C or E format)")
     data.add_argument("--runs", metavar="FILE", nargs="+", help="one file per system run")
-    data.add_argument(
-        "--data-family",
-        choices=("oc", "oq"),
-        default="oc",
-        help="oc: label files (subtask C, default); oq: distribution files (subtask E)",
-    )
+    add_run_family_option(data, "--data-family")
     data.add_argument("--scale", help="comma-separated class labels in order (default -2..2)")
     data.add_argument(
         "--scores", metavar="FILE", help="long CSV/Parquet: topic,system,measure,score"
@@ -100,6 +93,11 @@ def add_parser(subparsers: Any) -> None:
     )
     how.add_argument(
         "--max-examples", type=positive_int, help="cases per claim (overrides the profile)"
+    )
+    how.add_argument(
+        "--bound",
+        type=non_negative_int,
+        help=BOUND_HELP,
     )
     how.add_argument("--trials", type=positive_int, default=1000, help="topic splits (1000)")
     how.add_argument("--B", type=positive_int, default=5000, help="Tukey HSD trials (5000)")
@@ -128,6 +126,12 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(func=run_report)
 
 
+def _signature_help() -> str:
+    """The help of ``--signature``: each family's call signatures, the default first."""
+    listed = "; ".join(f"{family}: {', '.join(names)}" for family, names in SIGNATURES.items())
+    return f"how to call --measure: one of its family's signatures, the first by default ({listed})"
+
+
 def _user_measures(args: argparse.Namespace) -> list[Any]:
     from axiometrics.report import load_user_measure
 
@@ -143,8 +147,7 @@ def _user_measures(args: argparse.Namespace) -> list[Any]:
         return []
     if args.family is None:
         raise InvalidParameterError(
-            "--family is required with --measure: oc (confusion matrix or label vectors) or oq "
-            "(distributions)"
+            f"--family is required with --measure: one of {', '.join(SIGNATURES)}"
         )
     users = [
         load_user_measure(
@@ -164,6 +167,7 @@ def _user_measures(args: argparse.Namespace) -> list[Any]:
 
 def _datasets(args: argparse.Namespace) -> Any:
     from axiometrics.report import file_datasets
+    from axiometrics.report.stability import runs_dataset
 
     files = args.gold is not None or args.runs is not None
     if args.scores is not None and files:
@@ -172,6 +176,8 @@ def _datasets(args: argparse.Namespace) -> Any:
         raise InvalidParameterError("--gold and --runs go together")
     if args.scale is not None and not files:
         raise InvalidParameterError("--scale applies to --gold/--runs files only")
+    if args.data_family is not None:
+        run_family(args.data_family, "--data-family")  # an unknown name is refused anyway
     if args.data is not None:
         if files or args.scores is not None:
             raise InvalidParameterError(
@@ -180,16 +186,13 @@ def _datasets(args: argparse.Namespace) -> Any:
         from axiometrics.report import default_datasets
 
         return default_datasets(args.data)
-    if not files and args.scores is None:
+    if args.scores is not None:
+        return file_datasets(gold=None, runs=None, scores=args.scores)
+    if not files:
         return None
-    scale = None
-    if args.scale is not None:
-        from axiometrics.io.rows import parse_label
-
-        scale = [parse_label(part) for part in comma_names(args.scale)]
-    return file_datasets(
-        gold=args.gold, runs=args.runs, scores=args.scores, family=args.data_family, scale=scale
-    )
+    family = run_family(args.data_family, "--data-family")
+    data = read_run_files(family, args.gold, args.runs, args.scale, flag="--data-family")
+    return [runs_dataset(family, data, f"gold {args.gold} and {len(args.runs)} run files")]
 
 
 def _command(args: argparse.Namespace) -> str:
@@ -201,7 +204,7 @@ def _command(args: argparse.Namespace) -> str:
         parts += ["--measure", target]
     if args.data:
         parts += ["--data", ",".join(args.data)]
-    for flag in ("family", "signature", "gold", "scale", "scores", "seed", "max_examples"):
+    for flag in ("family", "signature", "gold", "scale", "scores", "seed", "max_examples", "bound"):
         value = getattr(args, flag)
         if value is not None:
             parts += [f"--{flag.replace('_', '-')}", str(value)]
@@ -235,6 +238,7 @@ def run_report(args: argparse.Namespace) -> int:
         profile=args.profile,
         seed=args.seed,
         max_examples=args.max_examples,
+        bound=args.bound,
         meta=MetaSettings(seed=args.seed or 0, trials=args.trials, B=args.B),
         jobs=args.jobs,
         progress=show,

@@ -1,9 +1,11 @@
 """``axiometrics run``: the main job on its embedded default data.
 
 Scores the bundled SemEval-style example (five classes -2..2, eight topics,
-four runs including the constant "always neutral" baseline) with every
-registered OC measure (label files) and every OQ measure (the runs'
-per-topic label distributions).  The table format shows each system's mean
+four runs including the constant "always neutral" baseline) with the
+measures of every family that loads the label collections and of the
+families sharing their inputs (:func:`example_sections`): every OC and
+nominal measure (label files) and every OQ measure (the runs' per-topic
+label distributions).  The table format shows each system's mean
 over the topics where a measure is defined; csv and json give every
 (topic, system) cell and every mean in one long table (see
 :mod:`axiometrics.cli.cells`).
@@ -21,10 +23,19 @@ import pandas as pd
 from axiometrics.cli.cells import LONG_COLUMNS, table_cell
 from axiometrics.cli.output import add_output_arguments, emit, render, write_output
 from axiometrics.cli.score_command import read_runs, score_table, undefined_notes
+from axiometrics.family import companion_families, registered_families
 from axiometrics.io import SEMEVAL_SCALE
+from axiometrics.io.runs import DISTRIBUTION_RUNS, LABEL_RUNS
 from axiometrics.registry import default_registry
 
-__all__ = ["EXAMPLE_RUNS", "add_parser", "example_path", "main_job", "score_example"]
+__all__ = [
+    "EXAMPLE_RUNS",
+    "add_parser",
+    "example_path",
+    "example_sections",
+    "main_job",
+    "score_example",
+]
 
 EXAMPLE_RUNS = ("run_ordinal", "run_random", "run_positive", "run_neutral")
 
@@ -54,27 +65,52 @@ def score_example() -> pd.DataFrame:
     system's mean is over its defined topics (``n_defined`` of ``n_topics``).
     """
     registry = default_registry()
-    runs = [example_path(r) for r in EXAMPLE_RUNS]
-    # (family listed, family whose files are read, gold, runs); a measure of
-    # several families is listed once, under its primary family.
-    sections = [
-        ("oc", "oc", example_path("gold"), runs),
-        ("nominal", "oc", example_path("gold"), runs),
-        (
-            "oq",
-            "oq",
-            example_path("gold_distributions"),
-            [example_path(f"{r}_distributions") for r in EXAMPLE_RUNS],
-        ),
-    ]
     frames = []
-    for family, reader, gold, files in sections:
+    for family, reader, gold, files in example_sections():
+        # A measure of several families is listed once, under its primary family.
         scorers = [s for s in registry.scorers(family) if s.measure.family == family]
         if not scorers:
             continue
         frame = score_table(read_runs(reader, gold, files, scale=SEMEVAL_SCALE), scorers)
         frames.append(frame.assign(family=family)[["family", *LONG_COLUMNS]])
     return pd.concat(frames, ignore_index=True)
+
+
+def _example_files(runs: str) -> tuple[Path, list[Path]] | None:
+    """The example's gold and run files of the kind ``runs`` (``LabelCollections.runs``)."""
+    if runs == LABEL_RUNS:
+        return example_path("gold"), [example_path(r) for r in EXAMPLE_RUNS]
+    if runs == DISTRIBUTION_RUNS:
+        return example_path("gold_distributions"), [
+            example_path(f"{r}_distributions") for r in EXAMPLE_RUNS
+        ]
+    return None
+
+
+def example_sections() -> list[tuple[str, str, Path, list[Path]]]:
+    """What the example scores: ``(family listed, family reading the files, gold, runs)``.
+
+    Each family that loads the label collections
+    (:attr:`~axiometrics.family.Family.label_collections`), in rank order,
+    scores the example's files of its kind of runs (label files or
+    distribution files), followed by the families sharing its inputs
+    (:func:`~axiometrics.family.companion_families`), which score the same
+    files: with the built-in plugins ``oc``, ``nominal`` (on the OC label
+    files) and ``oq``.
+    """
+    default_registry()  # plugin families register when the registry loads
+    sections: list[tuple[str, str, Path, list[Path]]] = []
+    listed: set[str] = set()
+    for family in registered_families():
+        collections = family.label_collections
+        files = None if collections is None else _example_files(collections.runs)
+        if files is None:
+            continue
+        for name in [family.name, *companion_families(family.name)]:
+            if name not in listed:
+                listed.add(name)
+                sections.append((name, family.name, *files))
+    return sections
 
 
 def _wide(frame: pd.DataFrame) -> pd.DataFrame:

@@ -35,19 +35,16 @@ from axiometrics.cli.cells import (
     table_cell,
 )
 from axiometrics.cli.output import add_output_arguments, emit
-from axiometrics.cli.run_files import parse_scale_option
+from axiometrics.cli.run_files import add_run_family_option, parse_scale_option, run_family
 from axiometrics.errors import InvalidInputError, InvalidParameterError, UnknownMeasureError
-from axiometrics.family import get_family
+from axiometrics.family import get_family, registered_families
 from axiometrics.io import DistributionRuns, LabelRuns, read_confusion_matrix
 from axiometrics.io.rows import parse_number
+from axiometrics.io.runs import MATRIX_INPUTS
 from axiometrics.registry import Scorer, default_registry
 from axiometrics.scale import ClassScale
 
-#: The ``--family`` choices: families whose inputs the score files give.
-FAMILIES = ("oc", "nominal", "oq", "scored")
-
 __all__ = [
-    "FAMILIES",
     "LONG_COLUMNS",
     "add_parser",
     "emit_scores",
@@ -93,14 +90,7 @@ def add_parser(subparsers: Any) -> None:
         default=[],
         help="system run file (repeat for several runs)",
     )
-    parser.add_argument(
-        "--family",
-        choices=FAMILIES,
-        default="oc",
-        help="oc: label files (ordered classes); nominal: label files or a confusion matrix "
-        "scored by the nominal measures (classes without order); oq: distribution files; "
-        "scored: 'id<TAB>score' run files with a binary gold file (default: oc)",
-    )
+    add_run_family_option(parser, reads="--gold/--system files (or --matrix)")
     parser.add_argument(
         "--measures",
         metavar="NAMES",
@@ -416,12 +406,13 @@ def run_score(args: argparse.Namespace) -> int:
     scale = _parse_scale(args.scale)
     values = _parse_values(args.values)
     on_undefined = _on_undefined(args.on_undefined)
-    family = args.family
+    family = run_family(args.family)
     fam = get_family(family)
-    if args.matrix and fam.inputs != ("matrices",):
+    if args.matrix and fam.inputs != MATRIX_INPUTS:
+        fed = [f.name for f in registered_families() if f.inputs == MATRIX_INPUTS]
         raise InvalidParameterError(
-            f"--matrix: a confusion matrix feeds the oc or nominal measures (got --family "
-            f"{family}); use --family oc or --family nominal"
+            f"--matrix: a confusion matrix feeds the {' or '.join(fed)} measures (got --family "
+            f"{family}); use {' or '.join(f'--family {name}' for name in fed)}"
         )
     if not fam.ordered and args.values is not None:
         raise InvalidParameterError(

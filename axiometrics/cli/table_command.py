@@ -22,6 +22,7 @@ from typing import Any
 from axiometrics.checker import PROFILES
 from axiometrics.checker.profiles import available_cores
 from axiometrics.checker.verdicts import CheckReport
+from axiometrics.cli.arguments import BOUND_HELP, non_negative_int
 from axiometrics.cli.output import write_output
 from axiometrics.errors import InvalidParameterError
 from axiometrics.property_table import FORMATS, build_property_table, render_property_table
@@ -49,6 +50,11 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--seed", type=int, help="Hypothesis seed (default: 0 under ci)")
     parser.add_argument("--max-examples", type=int, help="cases per claim (overrides the profile)")
+    parser.add_argument(
+        "--bound",
+        type=non_negative_int,
+        help=BOUND_HELP,
+    )
     parser.add_argument(
         "--jobs",
         type=int,
@@ -78,6 +84,7 @@ def run_table(args: argparse.Namespace) -> int:
         settings=args.profile,
         seed=args.seed,
         max_examples=args.max_examples,
+        bound=args.bound,
         jobs=args.jobs,
         progress=progress if args.progress else None,
     )

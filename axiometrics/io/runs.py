@@ -10,6 +10,12 @@ Two containers, one per input family:
     per-topic gold distributions and per-topic system estimates, as arrays
     ``(T, C)`` and ``(T, S, C)``.
 
+Neither names its family: :attr:`LabelRuns.family` and
+:attr:`DistributionRuns.family` are the first registered family (in rank
+order) whose :attr:`~axiometrics.family.Family.label_collections` read label
+collections as such runs (``runs="labels"`` or ``"distributions"``; see
+:func:`runs_family`).
+
 Both validate on construction and raise
 :class:`~axiometrics.errors.DataFileError` (or
 :class:`~axiometrics.errors.UnknownLabelError` for a label outside the
@@ -29,10 +35,36 @@ import numpy as np
 import pandas as pd
 
 from axiometrics.distributions import SUM_TOLERANCE
-from axiometrics.errors import DataFileError, UnknownLabelError
+from axiometrics.errors import DataFileError, RegistrationError, UnknownLabelError
+from axiometrics.family import get_family, registered_families
 from axiometrics.scale import ClassScale, as_scale
 
-__all__ = ["DistributionRuns", "LabelRuns", "SystemRuns", "check_counts", "check_names"]
+__all__ = [
+    "DISTRIBUTION_INPUTS",
+    "DISTRIBUTION_RUNS",
+    "LABEL_RUNS",
+    "MATRIX_INPUTS",
+    "DistributionRuns",
+    "LabelRuns",
+    "SystemRuns",
+    "check_counts",
+    "check_names",
+    "default_run_family",
+    "run_file_families",
+    "runs_family",
+]
+
+#: What :class:`LabelRuns` hold, as :attr:`axiometrics.family.LabelCollections.runs` names it.
+LABEL_RUNS = "labels"
+#: What :class:`DistributionRuns` hold, as :attr:`axiometrics.family.LabelCollections.runs`
+#: names it.
+DISTRIBUTION_RUNS = "distributions"
+#: The inputs (:attr:`axiometrics.family.Family.inputs`) of a family whose measures take
+#: confusion matrices, which :class:`LabelRuns` give.
+MATRIX_INPUTS = ("matrices",)
+#: The inputs of a family whose measures take ``(system, gold)`` distributions, which
+#: :class:`DistributionRuns` (and :class:`LabelRuns`, through their label distributions) give.
+DISTRIBUTION_INPUTS = ("system", "gold")
 
 
 @runtime_checkable
@@ -110,6 +142,71 @@ def check_counts(topics: Sequence[Hashable], systems: Sequence[Hashable]) -> Non
     check_names(topics, systems)
 
 
+def runs_family(runs: str) -> str:
+    """The family whose measures score runs of the kind ``runs`` by default.
+
+    Parameters
+    ----------
+    runs
+        :data:`LABEL_RUNS` (:class:`LabelRuns`) or :data:`DISTRIBUTION_RUNS`
+        (:class:`DistributionRuns`).
+
+    Returns
+    -------
+    str
+        The name of the first registered family, in rank order (see
+        :func:`axiometrics.family.registered_families`), whose
+        :attr:`~axiometrics.family.Family.label_collections` load the label
+        collections as such runs (``"oc"`` and ``"oq"`` with the built-in
+        plugins).
+
+    Raises
+    ------
+    RegistrationError
+        When no registered family reads such runs (the message names the
+        hook value that is missing).
+    """
+    for family in registered_families():
+        collections = family.label_collections
+        if collections is not None and collections.runs == runs:
+            return family.name
+    known = ", ".join(f.name for f in registered_families()) or "none"
+    raise RegistrationError(
+        f"runs={runs!r}: no registered family has label_collections.runs={runs!r}, so no "
+        f"family's measures score these runs (registered families: {known}); install or "
+        "register the family plugin that reads them"
+    )
+
+
+def run_file_families() -> tuple[str, ...]:
+    """The registered families that read run files, in rank order.
+
+    Those with a :attr:`~axiometrics.family.Family.read_runs` hook (``oc``,
+    ``oq``, ``nominal`` and ``scored`` with the built-in plugins): the
+    choices of the command line's ``--family`` options for ``--gold``/``--runs``
+    files.
+    """
+    return tuple(f.name for f in registered_families() if f.read_runs is not None)
+
+
+def default_run_family() -> str:
+    """The family run files are read as by default: the first of :func:`run_file_families`.
+
+    Raises
+    ------
+    RegistrationError
+        When no registered family reads run files.
+    """
+    readers = run_file_families()
+    if not readers:
+        known = ", ".join(f.name for f in registered_families()) or "none"
+        raise RegistrationError(
+            f"no registered family has a read_runs hook, so none reads run files "
+            f"(registered families: {known}); install or register a family plugin that reads them"
+        )
+    return readers[0]
+
+
 def _store_names(runs: LabelRuns | DistributionRuns) -> None:
     """Store the topic and system names as tuples (on a frozen dataclass) and check them."""
     object.__setattr__(runs, "topics", tuple(runs.topics))
@@ -180,7 +277,10 @@ class LabelRuns:
     gold: np.ndarray
     labels: np.ndarray
 
-    family = "oc"
+    @property
+    def family(self) -> str:
+        """The family whose measures score these runs by default (:func:`runs_family`)."""
+        return runs_family(LABEL_RUNS)
 
     def __post_init__(self) -> None:
         _store_names(self)
@@ -356,9 +456,7 @@ class LabelRuns:
         distributions ``(T, S, C)`` and the gold's ``(T, 1, C)`` (see
         :meth:`to_distribution_runs`).
         """
-        from axiometrics.family import get_family
-
-        if get_family(family).inputs == ("matrices",):
+        if get_family(family).inputs == MATRIX_INPUTS:
             return (self.confusion_batch,)
         return self.to_distribution_runs().scorer_inputs(family)
 
@@ -403,7 +501,10 @@ class DistributionRuns:
     gold: np.ndarray
     estimates: np.ndarray
 
-    family = "oq"
+    @property
+    def family(self) -> str:
+        """The family whose measures score these runs by default (:func:`runs_family`)."""
+        return runs_family(DISTRIBUTION_RUNS)
 
     def __post_init__(self) -> None:
         _store_names(self)
@@ -466,17 +567,16 @@ class DistributionRuns:
         Raises
         ------
         DataFileError
-            For ``"oc"``: ordinal classification measures need per-item
-            labels, which distributions do not hold.
+            For a family whose measures take other inputs, e.g. confusion
+            matrices (ordinal classification), which need per-item labels
+            that distributions do not hold.
         """
-        from axiometrics.family import get_family
-
         inputs = get_family(family).inputs
-        if inputs != ("system", "gold"):
-            needs = "per-item labels" if inputs == ("matrices",) else f"inputs {list(inputs)}"
+        if inputs != DISTRIBUTION_INPUTS:
+            needs = "per-item labels" if inputs == MATRIX_INPUTS else f"inputs {list(inputs)}"
             raise DataFileError(
                 f"measures of family={family!r} need {needs}; these runs hold "
-                "distributions only (family 'oq')"
+                f"distributions only (family {self.family!r})"
             )
         return (self.estimates, self.gold[:, None, :])
 

@@ -41,6 +41,7 @@ def check_one(
     max_examples: int | None,
     tolerance: Tolerance,
     registry: Registry | None,
+    bound: int | None = None,
 ) -> CheckReport:
     """Check one measure, with the precondition sets its published verdicts need.
 
@@ -51,6 +52,7 @@ def check_one(
         settings=profile,
         seed=seed,
         max_examples=max_examples,
+        bound=bound,
         tolerance=tolerance,
         extra_preconditions=literature_preconditions(name),
         registry=registry,
@@ -83,6 +85,7 @@ def _table_order(reg: Registry) -> list[str]:
 def _check_all(
     names: list[str],
     check_args: tuple[str, int, int | None, Tolerance],
+    bound: int | None,
     registry: Registry,
     jobs: int,
     progress: Callable[[CheckReport], None] | None,
@@ -91,7 +94,7 @@ def _check_all(
     reports: list[CheckReport] = []
     if jobs == 1:
         for name in names:
-            rep = check_one(name, *check_args, registry)
+            rep = check_one(name, *check_args, registry, bound)
             reports.append(rep)
             if progress:
                 progress(rep)
@@ -100,7 +103,7 @@ def _check_all(
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     ctx = multiprocessing.get_context(method)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        futures = [pool.submit(check_one, n, *check_args, None) for n in names]
+        futures = [pool.submit(check_one, n, *check_args, None, bound) for n in names]
         try:
             for fut in futures:
                 rep = fut.result()
@@ -122,6 +125,7 @@ def build_property_table(
     settings: str = "ci",
     seed: int | None = None,
     max_examples: int | None = None,
+    bound: int | None = None,
     tolerance: Tolerance | None = None,
     jobs: int = 1,
     progress: Callable[[CheckReport], None] | None = None,
@@ -140,6 +144,8 @@ def build_property_table(
         Seed for every check (default: the profile's).
     max_examples
         Override the profile's cases per claim.
+    bound
+        Override the profile's case budget of the bounded pass (``0``: none).
     tolerance
         The equality rule.
     jobs
@@ -159,7 +165,7 @@ def build_property_table(
     names = list(measures) if measures is not None else _table_order(reg)
     for name in names:
         reg.get(name)  # unknown names fail here, with suggestions
-    prof = resolve_profile(settings, max_examples=max_examples)
+    prof = resolve_profile(settings, max_examples=max_examples, bound=bound)
     seed_value = prof.seed(seed)
     tol = tolerance if tolerance is not None else Tolerance()
     if not isinstance(jobs, int) or jobs < 1:
@@ -170,7 +176,9 @@ def build_property_table(
             "worker processes)"
         )
     started = time.perf_counter()
-    reports = _check_all(names, (prof.name, seed_value, max_examples, tol), reg, jobs, progress)
+    reports = _check_all(
+        names, (prof.name, seed_value, max_examples, tol), bound, reg, jobs, progress
+    )
     return PropertyTable(
         reports=tuple(reports),
         comparisons=compare_with_literature(reports),
@@ -180,4 +188,5 @@ def build_property_table(
         tolerance=str(tol),
         seconds=time.perf_counter() - started,
         versions=_versions(),
+        bound=prof.bound,
     )

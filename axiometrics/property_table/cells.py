@@ -8,18 +8,41 @@ agreement.
 
 from __future__ import annotations
 
-from axiometrics.checker.verdicts import CheckReport, ClaimResult, Outcome
+from axiometrics.checker.verdicts import CheckReport, ClaimResult, Outcome, Verdict
 from axiometrics.literature import abbreviation, sources
 from axiometrics.property_table.grouping import member_families
 from axiometrics.property_table.table import PropertyTable
 
-__all__ = ["cell", "cell_found", "cell_literature", "legend", "summary_rows"]
+__all__ = [
+    "EXHAUSTIVE_MARK",
+    "cell",
+    "cell_found",
+    "cell_literature",
+    "exhaustive",
+    "legend",
+    "summary_rows",
+]
+
+#: Marks a verdict the bounded pass decided on every case up to its bound.
+EXHAUSTIVE_MARK = "ᵉ"
+
+
+def exhaustive(v: Verdict) -> bool:
+    """Whether the bounded pass backs ``v``.
+
+    It found the verdict's (smallest) example, or the claim held on every
+    case of at least one size before the random search.
+    """
+    if v.example is not None and v.example.smallest:
+        return True
+    undecided = v.outcome in (Outcome.NOT_REFUTED, Outcome.NOT_CONFIRMED)
+    return undecided and v.bound is not None and bool(v.bound.levels)
 
 
 def cell_found(res: ClaimResult) -> str:
     """The checker's finding: the main verdict, its preconditions and the differing variants."""
     v = res.verdict
-    text = v.outcome.symbol
+    text = v.outcome.symbol + (EXHAUSTIVE_MARK if exhaustive(v) else "")
     if v.preconditions and v.outcome is not Outcome.NOT_APPLICABLE:
         text += " if " + " & ".join(v.preconditions)
     extras = []
@@ -78,6 +101,10 @@ def summary_rows(table: PropertyTable, family: str) -> list[tuple[CheckReport, l
 _LEGEND_CELLS = (
     "Cells: ✓ not refuted after the stated number of cases (or confirmed by a witness); "
     "✗ refuted (counterexample below); n/a not applicable; ! the measure raised. "
+    f"{EXHAUSTIVE_MARK}: the bounded pass decided every case up to its bound first "
+    f"(✓{EXHAUSTIVE_MARK}: no counterexample among them, and none in the random search "
+    f"beyond; ✗{EXHAUSTIVE_MARK}: the counterexample shown is the smallest); without "
+    f"{EXHAUSTIVE_MARK}, the verdict rests on the random search alone. "
     "'✓ if P' is checked on inputs satisfying precondition P; '(✗ without)' and "
     "'(✗ unequal spacing)' report the variants without P and at arbitrary class values. "
     "'≠decl' marks a declaration the checker contradicts, '?decl' a declared violation it "

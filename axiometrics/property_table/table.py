@@ -35,6 +35,8 @@ class PropertyTable:
         Wall time of the whole build.
     versions
         Versions of the software that produced it.
+    bound
+        Case budget of the bounded pass per claim and variant (``0``: none).
     """
 
     reports: tuple[CheckReport, ...]
@@ -45,6 +47,7 @@ class PropertyTable:
     tolerance: str
     seconds: float
     versions: dict[str, str] = field(default_factory=dict)
+    bound: int = 0
 
     def report(self, measure: str) -> CheckReport:
         """The check report of ``measure`` (``KeyError`` if absent)."""

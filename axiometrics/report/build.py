@@ -79,6 +79,8 @@ class ReportSettings:
         Seed of the checker (``None``: the profile's).
     max_examples
         Cases per claim and variant (``None``: the profile's).
+    bound
+        Case budget of the bounded pass per claim (``None``: the profile's; ``0``: none).
     meta
         Trials, B and alpha of the meta-evaluation.
     jobs
@@ -95,6 +97,7 @@ class ReportSettings:
     profile: str = "ci"
     seed: int | None = None
     max_examples: int | None = None
+    bound: int | None = None
     meta: MetaSettings = field(default_factory=MetaSettings)
     jobs: int = 1
     progress: bool = False
@@ -293,7 +296,9 @@ def build_report(settings: ReportSettings) -> Report:
     """
     if not isinstance(settings.jobs, int) or settings.jobs < 1:
         raise InvalidParameterError(f"jobs={settings.jobs!r}: expected an int >= 1")
-    prof = resolve_profile(settings.profile, max_examples=settings.max_examples)
+    prof = resolve_profile(
+        settings.profile, max_examples=settings.max_examples, bound=settings.bound
+    )
     seed = prof.seed(settings.seed)
     reg = default_registry()
     names = list(settings.measures) if settings.measures is not None else reg.names()
@@ -317,6 +322,7 @@ def build_report(settings: ReportSettings) -> Report:
                     settings=prof.name,
                     seed=seed,
                     max_examples=settings.max_examples,
+                    bound=settings.bound,
                     jobs=settings.jobs,
                     progress=lambda rep: bar.update(1),
                 )
@@ -359,6 +365,7 @@ def build_report(settings: ReportSettings) -> Report:
             "profile": prof.name,
             "seed": seed,
             "max_examples": prof.max_examples,
+            "bound": prof.bound,
             "tolerance": table.tolerance if table is not None else user_reports[0].tolerance,
             "meta": {
                 "seed": settings.meta.seed,

@@ -31,6 +31,7 @@ from axiometrics.claims import claims_for_family, registered_claims
 from axiometrics.literature import AGREEMENT_KINDS, abbreviation, classify_agreement
 from axiometrics.property_table import PropertyTable, member_families
 from axiometrics.property_table import family_title as table_family_title
+from axiometrics.property_table.cells import EXHAUSTIVE_MARK, exhaustive
 
 __all__ = [
     "DIGITS",
@@ -79,7 +80,7 @@ def example_id(measure: str, claim: str, label: str) -> str:
 
 
 def _found(v: Verdict) -> str:
-    text = v.outcome.symbol
+    text = v.outcome.symbol + (EXHAUSTIVE_MARK if exhaustive(v) else "")
     if v.preconditions and v.outcome is not Outcome.NOT_APPLICABLE:
         text += " if " + " & ".join(v.preconditions)
     return text
@@ -141,6 +142,8 @@ def _verdict_model(report: CheckReport, res: ClaimResult, v: Verdict) -> dict[st
         "n_cases": v.n_cases,
         "seed": v.seed,
         "example": example_id(report.measure, res.claim, v.label) if v.example else None,
+        "exhaustive": exhaustive(v),
+        "bound": None if v.bound is None else v.bound.to_record(),
     }
 
 
@@ -163,7 +166,8 @@ def property_rows(
                     "claim": res.claim,
                     "declared": res.declared_label,
                     "found": main["found"],
-                    "symbol": res.verdict.outcome.symbol,
+                    "symbol": res.verdict.outcome.symbol
+                    + (EXHAUSTIVE_MARK if main["exhaustive"] else ""),
                     "preconditions": main["preconditions"],
                     "outcome": main["outcome"],
                     "supports": res.verdict.outcome.supports_claim,
@@ -303,6 +307,7 @@ def refutations_model(
                         "statement": statements.get(res.claim, ""),
                         "summary": v.summary(timing=False),
                         "explanation": ex.explanation,
+                        "smallest": ex.smallest,
                         "info": [[str(k), str(val)] for k, val in ex.info.items()],
                         "crash": None if ex.crash is None else str(ex.crash),
                         "entries": [_entry_model(rep.family, e) for e in ex.entries],

@@ -36,6 +36,7 @@ import numpy as np
 
 from axiometrics.errors import InvalidParameterError
 from axiometrics.family import GeneratedDataset, get_family, registered_families
+from axiometrics.io.runs import SystemRuns, default_run_family
 from axiometrics.meta.consistency import RankingConsistency
 from axiometrics.meta.evaluate import MetaEvaluation
 from axiometrics.meta.runs import check_counts
@@ -51,6 +52,7 @@ __all__ = [
     "default_datasets",
     "evaluate_dataset",
     "file_datasets",
+    "runs_dataset",
     "table3_model",
 ]
 
@@ -209,7 +211,7 @@ def file_datasets(
     gold: str | None,
     runs: Sequence[str] | None,
     scores: str | None,
-    family: str,
+    family: str | None = None,
     scale: Sequence[Any] | None = None,
 ) -> list[Dataset]:
     """The user's data files as a data set (read as ``axiometrics meta`` reads them).
@@ -217,11 +219,14 @@ def file_datasets(
     Parameters
     ----------
     gold, runs
-        SemEval Task 4 subtask C (``family="oc"``) or E (``"oq"``) files.
+        Files the family's :attr:`~axiometrics.family.Family.read_runs` hook
+        reads, e.g. SemEval Task 4 subtask C (``family="oc"``) or E
+        (``"oq"``) files.
     scores
         A long CSV/Parquet of ``topic, system, measure, score`` instead.
     family
-        Family of the gold/runs files.
+        Family of the gold/runs files (default: the first registered family
+        that reads run files, see :func:`axiometrics.io.runs.default_run_family`).
     scale
         Class labels in order (default: SemEval's -2..2).
     """
@@ -234,20 +239,54 @@ def file_datasets(
         return [Dataset("user-scores", f"Scores from {scores}", fam, matrices, f"file {scores}")]
     if gold is None or not runs:
         return []
-    sc = SEMEVAL_SCALE if scale is None else ClassScale(list(scale))
-    reader = get_family(family).read_runs
+    if family is None:
+        family = default_run_family()
+    reads = get_family(family)
+    if scale is not None:
+        sc: ClassScale | None = ClassScale(list(scale))
+    else:  # a family without class values (e.g. binary gold and scores) reads no scale
+        sc = SEMEVAL_SCALE if reads.class_values else None
+    reader = reads.read_runs
     if reader is None:
         raise InvalidParameterError(f"family={family!r} reads no run files")
     data = reader(gold, list(runs), scale=sc, require_topic=True)
+    return [runs_dataset(family, data, f"gold {gold} and {len(runs)} run files")]
+
+
+def runs_dataset(family: str, data: Any, source: str) -> Dataset:
+    """The user's runs, already read by ``family``'s reader, as the report's data set.
+
+    Parameters
+    ----------
+    family
+        The family whose reader read them (its measures are meta-evaluated).
+    data
+        The runs (:class:`~axiometrics.io.runs.SystemRuns`).
+    source
+        Where they come from, for the description (``"gold g.tsv and 3 run files"``).
+
+    Raises
+    ------
+    InvalidParameterError
+        Runs without the (topic, system) batch a meta-evaluation scores.
+    DataFileError
+        Fewer than 2 topics or 2 systems, or repeated names.
+    """
+    if not isinstance(data, SystemRuns):
+        raise InvalidParameterError(
+            f"family={family!r}: its reader gives {type(data).__name__}, without the "
+            "(topic, system) batch of scores that a meta-evaluation needs"
+        )
     check_counts(data.topics, data.systems)
-    about = f"gold {gold} and {len(runs)} run files ({family.upper()})"
-    return [Dataset(f"user-{family}", f"Your data ({family.upper()})", family, data, about)]
+    about = f"{source} ({family.upper()})"
+    return Dataset(f"user-{family}", f"Your data ({family.upper()})", family, data, about)
 
 
 def _scores_family(matrices: ScoreMatrices) -> str:
+    """The family of a score file's measures; several or none: the default run-file family."""
     reg = default_registry()
     families = {reg.get(m).measure.family for m in matrices.measures if m in reg}
-    return families.pop() if len(families) == 1 else "oc"
+    return families.pop() if len(families) == 1 else default_run_family()
 
 
 def _records(frame: Any) -> list[Any]:

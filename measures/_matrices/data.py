@@ -51,10 +51,10 @@ def label_runs_reader(*, ordered: bool) -> Callable[..., Any]:
 
 def matrix_reference_cases(max_count: int | None) -> Any:
     """Confusion matrices (rows = system), one per case, counts capped at ``max_count``."""
-    from axiometrics import strategies as ax_st
     from axiometrics.checker import Case
+    from axiometrics.strategies import DEFAULT_MAX_COUNT
 
-    cap = max_count if max_count is not None else ax_st.DEFAULT_MAX_COUNT
-    return ax_st.confusion_matrices(max_count=cap).map(
-        lambda m: Case.single((m,), names=("input",))
-    )
+    from .strategies import confusion_matrices
+
+    cap = max_count if max_count is not None else DEFAULT_MAX_COUNT
+    return confusion_matrices(max_count=cap).map(lambda m: Case.single((m,), names=("input",)))

@@ -12,6 +12,7 @@ and the distances.  The convention is the one of
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from axiometrics.family import Family, Prepared
@@ -36,6 +37,16 @@ def _prepare(inputs: tuple[Any, ...], values: Any) -> Prepared:
     return prepare_confusion_matrices(inputs, values)
 
 
+def _enumerate_inputs(request: Any) -> Iterable[Any]:
+    """Every confusion matrix up to a size (:func:`.._matrices.enumeration.single_matrices`).
+
+    Imported on first use: the enumerator needs the checker, which scoring does not.
+    """
+    from .._matrices.enumeration import single_matrices
+
+    return single_matrices(request)
+
+
 #: The ordinal-classification family (the ``axiometrics.families`` entry point).
 FAMILY = Family(
     "oc",
@@ -48,6 +59,7 @@ FAMILY = Family(
     read_runs=label_runs_reader(ordered=True),
     label_collections=LABEL_COLLECTIONS,
     reference_cases=matrix_reference_cases,
+    enumerate_inputs=_enumerate_inputs,
     rank=10,
     abbreviation="OC",
 )

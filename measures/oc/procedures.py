@@ -2,8 +2,8 @@
 
 Symmetry, well-definedness and count-scale invariance are checked as on any
 confusion matrix (:mod:`axiometrics.measures._matrices.procedures`).  Each
-procedure pairs a generator of cases (built from :mod:`axiometrics.strategies`)
-with a decision rule from :mod:`axiometrics.checker.rules`.  Confusion
+procedure pairs a generator of cases (built from :mod:`.strategies`) with a
+decision rule from :mod:`axiometrics.checker.rules`.  Confusion
 matrices have rows = system and columns = gold.  Unless a claim's
 ``spacing`` option asks for arbitrary values, measures are scored with their
 default class values ``0 .. C-1``.
@@ -28,6 +28,14 @@ from axiometrics.claims import get_precondition
 from axiometrics.strategies import BOOLEANS, bounded_integers, sampled_options
 
 from .._matrices.procedures import request_matrices, stack_entries
+from . import strategies as oc_st
+from .enumeration import (
+    constant_system_levels,
+    identity_levels,
+    imbalance_levels,
+    ordinal_invariance_levels,
+    ordinal_monotonicity_levels,
+)
 
 __all__ = [
     "CONSTANT_SYSTEM_DISCRIMINATION",
@@ -74,6 +82,7 @@ ORDINAL_INVARIANCE = Procedure(
     decide=decide_equal("scores with v and with f(v)"),
     needs_values=True,
     description="a confusion matrix scored with values v and with f(v), f strictly increasing",
+    enumerate=ordinal_invariance_levels,
 )
 
 
@@ -82,7 +91,7 @@ ORDINAL_INVARIANCE = Procedure(
 
 def _monotonicity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     lo = min_classes(request)
-    pairs = ax_st.improved_systems(
+    pairs = oc_st.improved_systems(
         min_classes=lo,
         max_classes=max(request.max_classes, lo),
         max_count=request.max_count,
@@ -110,7 +119,7 @@ def _monotonicity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
         if draw(BOOLEANS):
             c = draw(small)
             pair = draw(
-                ax_st.improved_systems(
+                oc_st.improved_systems(
                     n_classes=c,
                     max_count=request.max_count,
                     empty_gold_classes=empty_gold,
@@ -137,10 +146,10 @@ def _monotonicity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
         # (it shrinks to a readable counterexample) and a batch expanded from
         # one seed (cheap: one choice for the whole batch).
         if c <= 6:
-            companion = ax_st.few_item_improvements(
+            companion = oc_st.few_item_improvements(
                 n_classes=c, empty_gold_classes=empty_gold, empty_system_classes=empty_system
             )
-            batch = ax_st.few_item_systems(
+            batch = oc_st.few_item_systems(
                 n_classes=c,
                 count=_COMPANIONS,
                 empty_gold_classes=empty_gold,
@@ -230,6 +239,7 @@ ORDINAL_MONOTONICITY = Procedure(
     observe_undefined=True,
     spacing_sensitive=True,
     description="a system and the same system with items moved toward (not past) their gold",
+    enumerate=ordinal_monotonicity_levels,
 )
 
 
@@ -238,7 +248,7 @@ ORDINAL_MONOTONICITY = Procedure(
 
 def _imbalance_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     lo = min_classes(request, floor=3)
-    golds = ax_st.gold_item_moves(
+    golds = oc_st.gold_item_moves(
         min_classes=lo,
         max_classes=max(request.max_classes, lo),
         max_count=max(request.max_count, 2),
@@ -305,6 +315,7 @@ IMBALANCE = Procedure(
     spacing_sensitive=True,
     description="a gold and, for every contiguous triple c1, c2, c3 with |c1| > |c3| >= 1, "
     "the gold with one item of c1 or of c3 moved to c2",
+    enumerate=imbalance_levels,
 )
 
 
@@ -363,6 +374,7 @@ CONSTANT_SYSTEM_DISCRIMINATION = Procedure(
     observe_undefined=True,
     spacing_sensitive=True,
     description="a gold with >= 2 non-empty classes of different sizes and every constant system",
+    enumerate=constant_system_levels,
 )
 
 
@@ -402,4 +414,5 @@ IDENTITY = Procedure(
     decide=_decide_identity,
     needs_optimum=True,
     description="a gold and the perfect (diagonal) system",
+    enumerate=identity_levels,
 )

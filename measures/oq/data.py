@@ -46,7 +46,8 @@ def read_runs(
 
 def reference_cases(max_count: int | None) -> Any:
     """Pairs of ``(system, gold)`` distributions, one per case (``max_count`` does not apply)."""
-    from axiometrics import strategies as ax_st
     from axiometrics.checker import Case
 
-    return ax_st.distribution_pairs().map(lambda p: Case.single(p, names=("input",)))
+    from .strategies import distribution_pairs
+
+    return distribution_pairs().map(lambda p: Case.single(p, names=("input",)))

@@ -11,7 +11,7 @@ label and by batch key.  Bare callables (``check(f, family="oq")``) take
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 import numpy as np
@@ -126,6 +126,16 @@ def _distributions(
     return arguments
 
 
+def _enumerate_inputs(request: Any) -> Iterable[Any]:
+    """Every ``(system, gold)`` pair up to a size (:func:`.enumeration.single_pairs`).
+
+    Imported on first use: the enumerator needs the checker, which scoring does not.
+    """
+    from .enumeration import single_pairs
+
+    return single_pairs(request)
+
+
 #: Call signatures of a family whose inputs are ``(system, gold)`` distributions.
 DISTRIBUTION_CALL_SIGNATURES: tuple[tuple[str, CallSignature], ...] = (
     (
@@ -150,6 +160,7 @@ FAMILY = Family(
     read_runs=read_runs,
     label_collections=LABEL_COLLECTIONS,
     reference_cases=reference_cases,
+    enumerate_inputs=_enumerate_inputs,
     example_display="distributions",
     rank=20,
     abbreviation="OQ",

@@ -11,7 +11,6 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from axiometrics import strategies as ax_st
 from axiometrics.checker.cases import Case, CaseRequest, Decision, Observation, Procedure
 from axiometrics.checker.rules import (
     decide_better,
@@ -23,6 +22,9 @@ from axiometrics.checker.rules import (
 )
 from axiometrics.checker.tolerance import Judge
 from axiometrics.strategies import bounded_integers, sampled_options
+
+from . import enumeration as oq_enum
+from . import strategies as oq_st
 
 __all__ = [
     "IDENTITY",
@@ -47,7 +49,7 @@ def _pairs(
     """Distribution pairs; ``continuous=False`` keeps to normalised counts (resolvable steps)."""
     lo = min_classes(request)
     kinds = ("counts", "one_hot", "uniform", "continuous", "tiny")
-    return ax_st.distribution_pairs(
+    return oq_st.distribution_pairs(
         min_classes=lo,
         max_classes=max(request.max_classes, lo),
         max_count=request.max_count,
@@ -88,6 +90,7 @@ ORDINAL_INVARIANCE = Procedure(
     decide=decide_equal("scores with v and with f(v)"),
     needs_values=True,
     description="a (system, gold) pair scored with values v and with f(v)",
+    enumerate=oq_enum.invariance_levels,
 )
 
 
@@ -110,6 +113,7 @@ SYMMETRY = Procedure(
     cases=_symmetry_cases,
     decide=decide_equal("D(p, q) vs D(q, p)"),
     description="a (system, gold) pair and the swapped pair",
+    enumerate=oq_enum.symmetry_levels,
 )
 
 
@@ -118,7 +122,7 @@ SYMMETRY = Procedure(
 
 def _priority_cases(request: CaseRequest, *, preserving: bool) -> st.SearchStrategy[Case]:
     lo = min_classes(request)
-    make = ax_st.priority_preserving_estimates if preserving else ax_st.priority_violating_estimates
+    make = oq_st.priority_preserving_estimates if preserving else oq_st.priority_violating_estimates
     estimates = make(
         min_classes=lo,
         max_classes=max(request.max_classes, lo),
@@ -139,6 +143,7 @@ PRIORITY_PRESERVATION = Procedure(
     cases=lambda request: _priority_cases(request, preserving=True),
     decide=decide_equal("D(p, q) vs D(q, q)"),
     description="an estimate ordering every pair of bins as the gold does",
+    enumerate=lambda request: oq_enum.priority_levels(request, preserving=True),
 )
 
 
@@ -157,6 +162,7 @@ PRIORITY_VIOLATION = Procedure(
     cases=lambda request: _priority_cases(request, preserving=False),
     decide=_decide_violation,
     description="an estimate ordering some pair of bins differently from the gold",
+    enumerate=lambda request: oq_enum.priority_levels(request, preserving=False),
 )
 
 
@@ -165,7 +171,7 @@ PRIORITY_VIOLATION = Procedure(
 
 def _point_mass_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     lo = min_classes(request, floor=3)
-    golds = ax_st.one_hot_pairs(
+    golds = oq_st.one_hot_pairs(
         min_classes=lo, max_classes=max(request.max_classes, lo), max_count=request.max_count
     ).map(lambda pair: pair.gold)
 
@@ -216,13 +222,14 @@ POINT_MASS_MONOTONICITY = Procedure(
     decide=_decide_point_mass,
     spacing_sensitive=True,
     description="a gold and every one-hot estimate outside its support",
+    enumerate=oq_enum.point_mass_levels,
 )
 
 
 def _transfer_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     lo = min_classes(request)
 
-    transfers = ax_st.mass_transfers(
+    transfers = oq_st.mass_transfers(
         min_classes=lo, max_classes=max(request.max_classes, lo), max_count=request.max_count
     )
 
@@ -245,6 +252,7 @@ MASS_TRANSFER_MONOTONICITY = Procedure(
     decide=decide_better("p' (mass moved one bin further from the gold)", "p"),
     spacing_sensitive=True,
     description="an estimate and the estimate with some mass moved one bin further from the gold",
+    enumerate=oq_enum.transfer_levels,
 )
 
 
@@ -298,6 +306,7 @@ IDENTITY = Procedure(
     cases=_identity_cases,
     decide=_decide_identity,
     description="a gold scored against itself and against another estimate",
+    enumerate=oq_enum.identity_levels,
 )
 
 
@@ -344,4 +353,5 @@ WELL_DEFINED = Procedure(
     observe_crashes=True,
     spacing_sensitive=True,
     description="any valid (system, gold) pair (zeros, ties, one-hot, uniform, huge counts)",
+    enumerate=oq_enum.well_defined_levels,
 )

@@ -14,6 +14,7 @@ from sklearn.metrics import (
 
 import axiometrics as ax
 import axiometrics.family as families
+from axiometrics.catalogues import isolated_catalogues
 from axiometrics.checker import Outcome, check
 from axiometrics.checker.callables import SIGNATURES, callable_family, subject_from_callable
 from axiometrics.errors import InvalidParameterError, MeasureImplementationError
@@ -54,14 +55,12 @@ def test_an_unknown_family_suggests_the_nearest():
         check(roc_auc_score, family="scord")
 
 
-def test_a_family_without_call_signatures_is_refused_naming_the_families_that_have_some(
-    monkeypatch,
-):
+def test_a_family_without_call_signatures_is_refused_naming_the_families_that_have_some():
     scored = families.get_family("scored")
-    plain = Family("plain", "Plain", scored.inputs, scored.prepare)
-    monkeypatch.setitem(families._FAMILIES, "plain", plain)
-    with pytest.raises(InvalidParameterError, match=r"defines no call signatures.*'scored'"):
-        callable_family("plain")
+    with isolated_catalogues():
+        families.register_family(Family("plain", "Plain", scored.inputs, scored.prepare))
+        with pytest.raises(InvalidParameterError, match=r"defines no call signatures.*'scored'"):
+            callable_family("plain")
 
 
 def test_an_unknown_signature_suggests_the_nearest():

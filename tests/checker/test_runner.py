@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 
 import numpy as np
@@ -138,6 +139,8 @@ def _plan(measure: str, claim_name: str):
 
 
 def test_the_search_reports_the_deciding_case_and_the_outcome_turns_it_into_a_refutation():
+    # Without the bounded pass, which would decide this claim before the random search.
+    random_only = dataclasses.replace(PROFILES["ci"], bound=0)
     subject, the_claim, opts, plan = _plan("kappa_linear", "ordinal_monotonicity")
     found = runner.search(
         subject,
@@ -160,9 +163,10 @@ def test_the_search_reports_the_deciding_case_and_the_outcome_turns_it_into_a_re
     assert len(example.entries) == 2
     assert reason == ""
     verdict = runner.run_claim(
-        subject, the_claim, profile=PROFILES["ci"], seed_value=0, tolerance=Tolerance()
+        subject, the_claim, profile=random_only, seed_value=0, tolerance=Tolerance()
     )
     assert verdict.outcome is outcome
+    assert verdict.bound is None
     assert verdict.n_cases == found.cases
     assert verdict.example.one_line() == example.one_line()
 

@@ -24,7 +24,7 @@ def test_markdown_shows_both_families_the_legend_and_the_literature(small_table)
     assert text.startswith("# Property table")
     assert "## Ordinal classification (OC)" in text
     assert "## Ordinal quantification (OQ)" in text
-    assert "| Accuracy (`accuracy`) | ✓ · A✓=" in text
+    assert "| Accuracy (`accuracy`) | ✓ᵉ · A✓=" in text
     assert "Amigó et al. 2020, Table 2 (3 of 3 verdicts reproduced)" in text
     assert "## Provenance" in text
 

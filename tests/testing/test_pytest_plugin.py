@@ -77,12 +77,13 @@ def test_a_refuted_expectation_fails_with_the_counterexample_and_a_reproduction_
     result.stdout.fnmatch_lines(
         [
             "*'distance_error': ordinal_invariance was expected to hold: refuted*[seed 0*",
-            "*transform: [[]0, 1] -> [[]0, 2]*",
-            "*scores with v and with f(v): 1 vs 2*",
+            "*smallest (N = 1, C = 2), found by the bounded pass*",
+            "*transform: [[]0, 1] -> [[]-3, 0]*",
+            "*scores with v and with f(v): 1 vs 3*",
             "reproduce with your own function:",
             "*from my_measures import distance_error",
-            "*distance_error(np.array([[]1]), np.array([[]0]))  # with values v: 1",
-            "*distance_error(np.array([[]2]), np.array([[]0]))  # with values f(v): 2",
+            "*distance_error(np.array([[]0]), np.array([[]1]))  # with values v: 1",
+            "*distance_error(np.array([[]-3]), np.array([[]0]))  # with values f(v): 3",
             "seed 0 (profile ci); replay: pytest -k 'distance_error and ordinal_invariance' "
             "--axiometrics-seed=0",
         ]
@@ -262,7 +263,7 @@ def test_each_misconfiguration_is_one_error_item_naming_the_pyproject_key(projec
         [
             "FAILED pyproject.toml::tool.axiometrics.profil - *",
             "tool.axiometrics.profil: unknown key (expected one of [[]'profile', 'seed', "
-            "'measures']); did you mean 'profile'?",
+            "'bound', 'measures']); did you mean 'profile'?",
             "tool.axiometrics.measures[[]0].callable: 'my_measures:distance_eror': "
             "'my_measures' has no attribute 'distance_eror'; did you mean 'distance_error'?",
             "tool.axiometrics.measures[[]1].family: family='ox': unknown family (bare callables "

@@ -27,7 +27,8 @@ from hypothesis import strategies as st
 import axiometrics as ax
 from axiometrics.distributions import CLASS_MAJOR_ENTRIES
 from axiometrics.measures.oq import _math as oqm
-from axiometrics.strategies import class_values, distribution_pairs
+from axiometrics.measures.oq.strategies import distribution_pairs
+from axiometrics.strategies import class_values
 
 #: Agreement required between a kernel and the written-out formula, relative to
 #: the larger of the score and 1 (the formulas differ in the order of their

@@ -1,0 +1,30 @@
+"""Fixtures of the command-line tests."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from axiometrics.catalogues import isolated_catalogues
+from axiometrics.family import Family, get_family, register_family
+
+
+@pytest.fixture
+def toy_family() -> Iterator[Callable[..., Family]]:
+    """Register toy families for one test: ``toy_family(name, **fields) -> Family``.
+
+    A toy family takes confusion matrices like ``oc`` (its ``prepare`` and
+    ``coerce``), with no reader or label collections unless ``fields`` give
+    them; it is registered in a copy of the catalogues, dropped after the test.
+    """
+    with isolated_catalogues():
+
+        def register(name: str = "toy", **fields: Any) -> Family:
+            oc = get_family("oc")
+            family = Family(name, f"Toy family {name}", oc.inputs, oc.prepare, coerce=oc.coerce)
+            return register_family(dataclasses.replace(family, **fields), plugin="tests")
+
+        yield register
