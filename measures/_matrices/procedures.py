@@ -17,6 +17,8 @@ from axiometrics.checker.cases import Case, CaseRequest, Procedure
 from axiometrics.checker.rules import decide_equal, decide_well_defined, min_classes
 from axiometrics.strategies import bounded_integers
 
+from .strategies import confusion_matrices
+
 __all__ = [
     "COUNT_SCALE_INVARIANCE",
     "SYMMETRY",
@@ -37,7 +39,7 @@ def request_matrices(request: CaseRequest, *, floor: int = 2) -> st.SearchStrate
         The fewest classes the procedure needs.
     """
     lo = min_classes(request, floor)
-    return ax_st.confusion_matrices(
+    return confusion_matrices(
         min_classes=lo,
         max_classes=max(request.max_classes, lo),
         max_count=request.max_count,

@@ -1,7 +1,7 @@
 """Hypothesis strategies for nominal-classification claims (public).
 
 Each strategy draws a confusion matrix (rows = system, columns = gold) with
-:func:`axiometrics.strategies.confusion_matrices` and the transformation a
+:func:`axiometrics.measures._matrices.strategies.confusion_matrices` and the transformation a
 nominal claim speaks about, returning both matrices so that a test or a
 checker procedure can score them side by side.  Options are keyword-only;
 impossible options raise :class:`hypothesis.errors.InvalidArgument` (as
@@ -27,10 +27,13 @@ from hypothesis import strategies as st
 from axiometrics import strategies as ax_st
 from axiometrics.strategies import StrategyArgumentError
 
+from .._matrices.strategies import confusion_matrices
+
 __all__ = [
     "POSITIVE_CLASS",
     "Change",
     "Relabelling",
+    "confusion_matrices",
     "constant_systems",
     "corrections",
     "gold_class_rescalings",
@@ -94,7 +97,7 @@ def _matrices(
     empty_system_classes: bool,
 ) -> st.SearchStrategy[np.ndarray]:
     """Few-item matrices first (counterexamples shrink toward them), then any matrix."""
-    full = ax_st.confusion_matrices(
+    full = confusion_matrices(
         n_classes=n_classes,
         min_classes=min_classes,
         max_classes=max_classes,
