@@ -165,7 +165,8 @@ def _table_rows(text):
 
 
 def _main_mark(cell):
-    verdict = cell.split(" · ")[0].strip()
+    # The family pages show the verdict; the table's ᵉ (backed by the bounded pass) is not repeated.
+    verdict = cell.split(" · ")[0].replace("ᵉ", "").strip()
     if verdict.startswith("✓ if"):
         return "✓ᵖ"
     return verdict.split(" ")[0]
