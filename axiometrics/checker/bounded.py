@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import islice, pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -144,7 +144,6 @@ class BoundedResult:
     bound: Bound
     outside: int = 0
     inside: int = 0
-    sizes_tried: tuple[Size, ...] = field(default=())
 
 
 def merge_levels(*streams: Iterable[Level]) -> Iterator[Level]:
@@ -267,20 +266,18 @@ def bounded_search(
     deciding = "fails" if universal else "holds"
     enforce_range = observe_crashes
     done: list[Size] = []
-    tried: list[Size] = []
     n_cases = outside = inside = 0
 
     empty_run = 0
 
     def result(finding: BoundedFinding | None = None, exhausted: bool = False) -> BoundedResult:
         bound = Bound(n_cases, tuple(done), exhausted, budget)
-        return BoundedResult(finding, bound, outside, inside, tuple(tried))
+        return BoundedResult(finding, bound, outside, inside)
 
     for level in levels:
         left = budget - n_cases
         if left <= 0 or (level.count is not None and level.count > left):
             return result()
-        tried.append(level.size)
         before = n_cases
         for chunk in _chunks(level.cases(), CHUNK_CASES):
             finished = n_cases + len(chunk) <= budget
