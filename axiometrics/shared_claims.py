@@ -104,9 +104,14 @@ SHARED_CLAIMS: tuple[SharedClaim, ...] = (
         "Identity of indiscernibles",
         "universal",
         "OQ: D(p, q) is optimal if and only if p == q. OC: the perfect system (diagonal confusion "
-        "matrix) scores the measure's optimum.",
+        "matrix) scores the measure's optimum. Nominal: only diagonal matrices score the "
+        "optimum (every diagonal matrix does, no other does). Scored: every perfect separation "
+        "(every positive scored strictly above every negative, however close the two classes' "
+        "scores) scores the optimum.",
         "Sebastiani 2020 (IoI)",
-        "OQ: ∀ q: D(q, q) = opt and ∀ p ≠ q: D(p, q) ≠ opt;  OC: ∀ g: Eff(g, g) = opt",
+        "OQ: ∀ q: D(q, q) = opt and ∀ p ≠ q: D(p, q) ≠ opt;  OC: ∀ g: Eff(g, g) = opt;  "
+        "nominal: ∀ M: Eff(M) = opt ⟺ M diagonal;  scored: ∀ s, y with min s[y=1] > "
+        "max s[y=0]: Eff(s, y) = opt",
         options=_STRICT,
     ),
     SharedClaim(

@@ -5,13 +5,24 @@ Run from the repository root (a plain script, not part of the test run)::
     python benchmarks/bench_checker_power.py                  # budgets 100 and 2000
     python benchmarks/bench_checker_power.py --budgets 100    # quick
     python benchmarks/bench_checker_power.py --no-target      # checker without hypothesis.target
+    python benchmarks/bench_checker_power.py --budgets 100 --searches checker --families scored
+    python benchmarks/bench_checker_power.py --budgets 100 --json power.json  # also a record
 
-For every mutant of ``benchmarks/mutants.py`` and every budget B (cases per
+For every mutant of ``benchmarks/mutants.py`` (which loads the nominal and
+scored suites, ``benchmarks/mutants_families.py`` and
+``benchmarks/mutants_scored.py``) and every budget B (cases per
 claim) three searches look for a counterexample to the mutant's claim:
 
 ``checker``
     :func:`axiometrics.checker.check` at the ``ci`` profile with
-    ``max_examples=B`` (no variants, no precondition discovery);
+    ``max_examples=B`` (no variants, no precondition discovery): the bounded
+    pass (its ``ci`` bound, 1000 cases per claim), then the random search;
+``bounded``
+    the bounded pass alone: the same check with one random case, counted
+    only when the bounded pass itself found the counterexample (the
+    verdict's ``smallest`` size is set);
+``random``
+    the random search alone: the same check with ``bound=0``;
 ``thorough``
     the same at the ``thorough`` profile (search aimed at the boundary with
     :func:`hypothesis.target`), seed 0 so that the run replays;
@@ -25,18 +36,28 @@ claim) three searches look for a counterexample to the mutant's claim:
 
 Both random searches build the same kind of case as the claim's procedure
 and decide it with the procedure's own rule, so only the search differs.
-It prints refuted/total per search and budget, the mutants each missed, and
-how many of the controls' claims (correct measures, which must never be
-refuted) each search refuted.
+It prints refuted/total per search and budget, in all and per family (oc,
+oq, nominal, scored), the mutants each missed, and how many of the
+controls' claims (correct measures, which must never be refuted) each
+search refuted; ``--json PATH`` also records the per-family results.
+``--families scored`` (a comma list) runs the suites of some families only.
+
+``--equal-time`` compares the passes at equal time: after ``checker``
+(both passes) and ``random`` at budget B, it runs the random search again
+with B scaled by the ratio of their wall times on each family
+(``random@time``), so that the random search alone gets the time both
+passes took.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -285,12 +306,12 @@ def random_search(mutant: Any, budget: int, *, corners: bool, seed: int = 0) -> 
     subject = mutants.subject_of(mutant)
     procedure = get_claim(mutant.claim).procedure(mutant.family)
     judge = Judge(Tolerance(), mutant.higher_is_better, mutant.optimum, undefined_declared=False)
-    families = mutants._families
+    suite = mutants.family_suite(mutant.family)
     sampler: Sampler
-    if mutant.family in families.FAMILIES:
+    if suite is not None:
 
         def sampler(r: np.random.Generator, claim: str, corner: bool) -> Case:
-            return families.random_case(r, claim, mutant.family, corner)
+            return suite.random_case(r, claim, mutant.family, corner)
 
     else:
         sampler = _oc if mutant.family == "oc" else _oq
@@ -307,15 +328,28 @@ def random_search(mutant: Any, budget: int, *, corners: bool, seed: int = 0) -> 
 
 
 def checker_search(
-    mutant: Any, budget: int, *, targeting: bool = True, profile: str = "ci"
+    mutant: Any,
+    budget: int,
+    *,
+    targeting: bool = True,
+    profile: str = "ci",
+    bound: int | None = None,
+    bounded_only: bool = False,
 ) -> bool:
-    """Whether the checker (``profile``, ``max_examples=budget``, seed 0) refutes the mutant."""
+    """Whether the checker (``profile``, ``max_examples=budget``, seed 0) refutes the mutant.
+
+    ``bound`` overrides the profile's bounded-pass budget (0: random search
+    only); ``bounded_only`` counts a refutation only when the bounded pass
+    found it.
+    """
     if not targeting:
         check_module: Any = importlib.import_module("axiometrics.checker.check")
         original = check_module.run_claim
         check_module.run_claim = lambda *a, **k: original(*a, **{**k, "targeting": False})
         try:
-            return checker_search(mutant, budget, profile=profile)
+            return checker_search(
+                mutant, budget, profile=profile, bound=bound, bounded_only=bounded_only
+            )
         finally:
             check_module.run_claim = original
     report = check(
@@ -324,29 +358,91 @@ def checker_search(
         settings=profile,
         seed=0,
         max_examples=budget,
+        bound=bound,
         variants=False,
         discover=False,
     )
-    return report.verdict(mutant.claim).outcome is Outcome.REFUTED
+    verdict = report.verdict(mutant.claim)
+    if verdict.outcome is not Outcome.REFUTED:
+        return False
+    return not bounded_only or bool(verdict.example is not None and verdict.example.smallest)
+
+
+def bounded_search(mutant: Any) -> bool:
+    """Whether the bounded pass alone (the ``ci`` bound) refutes the mutant."""
+    return checker_search(mutant, 1, bounded_only=True)
 
 
 #: The searches compared: the checker at the ``ci`` profile (derandomized, no
 #: targeting), at the ``thorough`` profile (targeting on; seed 0 so the run
 #: replays), and the two random searches.
-SEARCHES = ("checker", "thorough", "naive", "corners")
+SEARCHES = ("checker", "bounded", "random", "thorough", "naive", "corners")
 
 
 def _search(name: str, mutant: Any, budget: int, targeting: bool) -> bool:
+    if name == "bounded":
+        return bounded_search(mutant)
+    if name in ("random", "random@time"):
+        return checker_search(mutant, budget, targeting=targeting, bound=0)
     if name in ("checker", "thorough"):
         profile = "ci" if name == "checker" else "thorough"
         return checker_search(mutant, budget, targeting=targeting, profile=profile)
     return random_search(mutant, budget, corners=name == "corners")
 
 
-def _controls_refuted(name: str, budget: int, targeting: bool) -> list[str]:
+#: The families of the suite, in the order the per-family lines are printed.
+FAMILIES = ("oc", "oq", "nominal", "scored")
+
+
+@dataclass(frozen=True)
+class FamilyResult:
+    """One search at one budget on one family's mutants and controls.
+
+    Attributes
+    ----------
+    family, search, budget
+        What was run.
+    refuted, mutants
+        Mutants refuted, of how many.
+    missed
+        Names of the mutants not refuted.
+    controls_refuted, controls
+        Control claims refuted (``name/claim``: false alarms), of how many.
+    seconds
+        Wall time of the family's searches.
+    """
+
+    family: str
+    search: str
+    budget: int
+    refuted: int
+    mutants: int
+    missed: tuple[str, ...]
+    controls_refuted: tuple[str, ...]
+    controls: int
+    seconds: float
+
+    def line(self) -> str:
+        """The family's line of the printed table."""
+        return (
+            f"    {self.family:8s} B={self.budget:<6d} "
+            f"refuted {self.refuted:3d}/{self.mutants:<3d} controls refuted "
+            f"{len(self.controls_refuted)}/{self.controls} ({self.seconds:6.1f}s)  "
+            f"missed: {', '.join(self.missed) or '-'}"
+            + (
+                f"  CONTROLS REFUTED: {', '.join(self.controls_refuted)}"
+                if self.controls_refuted
+                else ""
+            )
+        )
+
+
+def _controls_refuted(
+    name: str, budget: int, targeting: bool, controls: Sequence[Any] | None = None
+) -> list[str]:
     """The controls (correct measures) a search refutes on any of their claims: none, ideally."""
     refuted = []
-    for control in mutants.CONTROLS:
+    for control in mutants.CONTROLS if controls is None else controls:
         for claim in control.claims:
             item = SimpleNamespace(**vars(control), claim=claim)
             if _search(name, item, budget, targeting):
@@ -354,38 +450,108 @@ def _controls_refuted(name: str, budget: int, targeting: bool) -> list[str]:
     return refuted
 
 
+def run_family(family: str, name: str, budget: int, targeting: bool = True) -> FamilyResult:
+    """Run one search at one budget on every mutant and control of ``family``."""
+    started = time.perf_counter()
+    items = [m for m in mutants.MUTANTS if m.family == family]
+    controls = [c for c in mutants.CONTROLS if c.family == family]
+    missed = tuple(m.name for m in items if not _search(name, m, budget, targeting))
+    refuted = tuple(_controls_refuted(name, budget, targeting, controls))
+    return FamilyResult(
+        family,
+        name,
+        budget,
+        len(items) - len(missed),
+        len(items),
+        missed,
+        refuted,
+        sum(len(c.claims) for c in controls),
+        time.perf_counter() - started,
+    )
+
+
+def _equal_time_budget(budget: int, both: FamilyResult, alone: FamilyResult) -> int:
+    """The random search's budget that takes about the time both passes took on a family."""
+    return max(budget, round(budget * both.seconds / max(alone.seconds, 1e-9)))
+
+
+def _print_search(
+    name: str, budget: int, results: Sequence[FamilyResult], total: int, n_controls: int
+) -> None:
+    missed = [m for r in results for m in r.missed]
+    controls = [c for r in results for c in r.controls_refuted]
+    seconds = sum(r.seconds for r in results)
+    print(
+        f"budget {budget:5d}  {name:11s} refuted {total - len(missed):3d}/{total} "
+        f"controls refuted {len(controls)}/{n_controls} ({seconds:6.1f}s)  "
+        f"missed: {', '.join(missed) or '-'}"
+        + (f"  CONTROLS REFUTED: {', '.join(controls)}" if controls else ""),
+        flush=True,
+    )
+    for result in results:
+        print(result.line(), flush=True)
+
+
 def main() -> None:
-    """Run the searches at each budget and print refuted/total for mutants and controls."""
+    """Run the searches at each budget and print refuted/total, in all and per family."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--budgets", default="100,2000")
     parser.add_argument(
         "--searches", default=",".join(SEARCHES), help=f"comma list of {', '.join(SEARCHES)}"
     )
+    parser.add_argument(
+        "--families", default=",".join(FAMILIES), help=f"comma list of {', '.join(FAMILIES)}"
+    )
     parser.add_argument("--no-target", action="store_true", help="checker without targeting")
+    parser.add_argument(
+        "--equal-time",
+        action="store_true",
+        help="after checker and random, run random again with the time both passes took",
+    )
+    parser.add_argument(
+        "--json", type=Path, default=None, help="also record the per-family results in this file"
+    )
     args = parser.parse_args()
     budgets = [int(b) for b in args.budgets.split(",")]
     searches = [s.strip() for s in args.searches.split(",")]
-    total = len(mutants.MUTANTS)
-    n_controls = sum(len(c.claims) for c in mutants.CONTROLS)
+    unknown_searches = sorted(set(searches) - set(SEARCHES))
+    if unknown_searches:
+        parser.error(f"--searches: unknown {unknown_searches}; known {list(SEARCHES)}")
+    if args.equal_time and not {"checker", "random"} <= set(searches):
+        parser.error("--equal-time needs both 'checker' and 'random' in --searches")
+    families = [f.strip() for f in args.families.split(",")]
+    unknown = sorted(set(families) - set(FAMILIES))
+    if unknown:
+        parser.error(f"--families: unknown {unknown}; known {list(FAMILIES)}")
+    chosen = [m for m in mutants.MUTANTS if m.family in families]
+    chosen_controls = [c for c in mutants.CONTROLS if c.family in families]
+    total = len(chosen)
+    n_controls = sum(len(c.claims) for c in chosen_controls)
     print(
-        f"{total} mutants over {len({m.claim for m in mutants.MUTANTS})} claims; "
-        f"{len(mutants.CONTROLS)} controls over {n_controls} claims"
+        f"{total} mutants over {len({m.claim for m in chosen})} claims; "
+        f"{len(chosen_controls)} controls over {n_controls} claims"
     )
+    records: list[FamilyResult] = []
     for budget in budgets:
+        by_search: dict[str, list[FamilyResult]] = {}
         for name in searches:
-            started = time.perf_counter()
-            missed = [
-                m.name for m in mutants.MUTANTS if not _search(name, m, budget, not args.no_target)
+            results = [run_family(f, name, budget, not args.no_target) for f in families]
+            by_search[name] = results
+            _print_search(name, budget, results, total, n_controls)
+            records.extend(results)
+        if args.equal_time:
+            timed = [
+                run_family(f, "random@time", _equal_time_budget(budget, both, alone))
+                for f, both, alone in zip(
+                    families, by_search["checker"], by_search["random"], strict=True
+                )
             ]
-            controls = _controls_refuted(name, budget, not args.no_target)
-            seconds = time.perf_counter() - started
-            print(
-                f"budget {budget:5d}  {name:8s} refuted {total - len(missed):3d}/{total} "
-                f"controls refuted {len(controls)}/{n_controls} ({seconds:6.1f}s)  "
-                f"missed: {', '.join(missed) or '-'}"
-                + (f"  CONTROLS REFUTED: {', '.join(controls)}" if controls else ""),
-                flush=True,
-            )
+            _print_search("random@time", budget, timed, total, n_controls)
+            records.extend(timed)
+    if args.json is not None:
+        args.json.write_text(
+            json.dumps([asdict(r) for r in records], indent=2) + "\n", encoding="utf-8"
+        )
 
 
 if __name__ == "__main__":

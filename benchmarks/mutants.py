@@ -33,7 +33,16 @@ from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Judge, Tolerance
 from axiometrics.claims import get_claim
 
-__all__ = ["CONTROLS", "MUTANTS", "Control", "Mutant", "prove", "subject_of"]
+__all__ = [
+    "CONTROLS",
+    "FAMILY_SUITES",
+    "MUTANTS",
+    "Control",
+    "Mutant",
+    "family_suite",
+    "prove",
+    "subject_of",
+]
 
 
 # -- correct building blocks (rows = system, columns = gold) -------------------------
@@ -153,8 +162,9 @@ class Control:
 
 def subject_of(item: Mutant | Control) -> Subject:
     """The checker's view of a mutant or control (a bare callable)."""
-    if item.family in _families.FAMILIES:
-        return _families.family_subject(item)
+    suite = family_suite(item.family)
+    if suite is not None:
+        return suite.family_subject(item)
     return resolve_subject(
         item.fn,
         family=item.family,
@@ -1158,14 +1168,38 @@ def _controls() -> tuple[Control, ...]:
     )
 
 
-# The nominal and scored families' mutants and controls (benchmarks/mutants_families.py).
-_FAMILIES_SPEC = importlib.util.spec_from_file_location(
-    "bench_mutants_families", Path(__file__).with_name("mutants_families.py")
-)
-assert _FAMILIES_SPEC is not None
-assert _FAMILIES_SPEC.loader is not None
-_families = importlib.util.module_from_spec(_FAMILIES_SPEC)
-_FAMILIES_SPEC.loader.exec_module(_families)
+# The plugin families' mutants and controls, one module per family suite:
+# benchmarks/mutants_families.py (nominal) and benchmarks/mutants_scored.py.
 
-MUTANTS: tuple[Mutant, ...] = (*_mutants(), *_families.family_mutants(Mutant))
-CONTROLS: tuple[Control, ...] = (*_controls(), *_families.family_controls(Control))
+
+def _load_suite(name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(
+        f"bench_{name}", Path(__file__).with_name(f"{name}.py")
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_families = _load_suite("mutants_families")
+_scored = _load_suite("mutants_scored")
+#: The plugin families' suites; each has ``FAMILIES``, ``family_subject``,
+#: ``family_mutants``, ``family_controls`` and ``random_case``.
+FAMILY_SUITES: tuple[Any, ...] = (_families, _scored)
+
+
+def family_suite(family: str) -> Any:
+    """The plugin family suite holding ``family``'s mutants, or ``None`` for OC and OQ."""
+    return next((s for s in FAMILY_SUITES if family in s.FAMILIES), None)
+
+
+MUTANTS: tuple[Mutant, ...] = (
+    *_mutants(),
+    *(m for suite in FAMILY_SUITES for m in suite.family_mutants(Mutant)),
+)
+CONTROLS: tuple[Control, ...] = (
+    *_controls(),
+    *(c for suite in FAMILY_SUITES for c in suite.family_controls(Control)),
+)

@@ -1,17 +1,17 @@
-"""Mutants and controls of the plugin families ``nominal`` and ``scored``.
+"""Mutants and controls of the plugin family ``nominal``.
 
 The suite in :mod:`mutants` (``benchmarks/mutants.py``) covers the ordinal
-claims; this module adds plausible bugs for the claims of the nominal
-classification family (confusion matrices, rows = system, columns = gold)
-and of the scored family (``(scores, gold)`` vectors, gold in ``{0, 1}``),
-each with a hand-made proof, plus correct controls.  :func:`family_subject`
-wraps each mutant, which takes the family's inputs exactly as a registered
-measure does, in a :class:`~axiometrics.checker.subject.Subject` of its own
-family, so that no call-signature adapter stands between the search and the bug.
+claims and loads the plugin families' suites: this one, plausible bugs for
+the claims of the nominal classification family (confusion matrices, rows =
+system, columns = gold), each with a hand-made proof, plus correct
+controls; and ``benchmarks/mutants_scored.py`` for the scored family.
+:func:`family_subject` wraps each mutant, which takes the family's inputs
+exactly as a registered measure does, in a
+:class:`~axiometrics.checker.subject.Subject` of its own family, so that no
+call-signature adapter stands between the search and the bug.
 
-The correct formulas (Cohen's kappa, macro recall, ROC AUC as the
-Mann-Whitney statistic with ties counted one half) come from the literature;
-the code is written for this suite.
+The correct formulas (Cohen's kappa, macro recall) come from the
+literature; the code is written for this suite.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ import numpy as np
 from axiometrics.checker.cases import Case
 from axiometrics.checker.subject import Subject
 from axiometrics.measure import Measure, Range
-from axiometrics.measures.scored.procedures import MAX_REPEAT, keeps_order, repeat_positives
 from axiometrics.registry import Scorer, default_registry
 
 __all__ = ["FAMILIES", "family_controls", "family_mutants", "family_subject", "random_case"]
@@ -33,11 +32,11 @@ __all__ = ["FAMILIES", "family_controls", "family_mutants", "family_subject", "r
 default_registry()
 
 #: The families of this module (their callables are wrapped by :func:`family_subject`).
-FAMILIES = ("nominal", "scored")
+FAMILIES = ("nominal",)
 
 
 def family_subject(item: Any) -> Subject:
-    """The checker's view of a nominal or scored ``Mutant`` or ``Control`` of the suite."""
+    """The checker's view of a nominal ``Mutant`` or ``Control`` of the suite."""
     fn = item.fn
     lower, upper = item.score_range if item.score_range is not None else (-np.inf, np.inf)
     measure = Measure(
@@ -49,15 +48,9 @@ def family_subject(item: Any) -> Subject:
         description=f"benchmark mutant or control {item.name!r}",
         optimum=item.optimum,
     )
-    if item.family == "nominal":
 
-        def compute(matrix: np.ndarray, *, values: np.ndarray) -> float:
-            return float(fn(np.asarray(matrix, dtype=float)))
-
-    else:
-
-        def compute(scores: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> float:  # type: ignore[misc]
-            return float(fn(np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)))
+    def compute(matrix: np.ndarray, *, values: np.ndarray) -> float:
+        return float(fn(np.asarray(matrix, dtype=float)))
 
     compute.__name__ = item.name
     scorer = Scorer(measure, compute, plugin="benchmarks.mutants_families", vectorized=False)
@@ -88,20 +81,6 @@ def _f1_per_class(m: np.ndarray) -> np.ndarray:
     tp = np.diag(m)
     denom = m.sum(axis=1) + m.sum(axis=0)
     return np.divide(2 * tp, denom, out=np.zeros_like(tp), where=denom > 0)
-
-
-def _wins(scores: Any, gold: Any) -> tuple[float, float]:
-    """Positive-over-negative pairs (ties count one half) and the number of pairs."""
-    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
-    pos, neg = s[y == 1], s[y == 0]
-    d = pos[:, None] - neg[None, :]
-    return float((d > 0).sum() + 0.5 * (d == 0).sum()), float(pos.size * neg.size)
-
-
-def auc(scores: Any, gold: Any) -> float:
-    """ROC AUC: the Mann-Whitney statistic with ties counted one half (0.5 without pairs)."""
-    wins, pairs = _wins(scores, gold)
-    return wins / pairs if pairs else 0.5
 
 
 # -- nominal bugs ----------------------------------------------------------------------------
@@ -181,81 +160,6 @@ def _accuracy_uniform_chance(matrix: Any) -> float:
     return float((np.trace(m) / m.sum() - 1 / c) / (1 - 1 / c))
 
 
-# -- scored bugs ------------------------------------------------------------------------------
-
-
-def _auc_rounded_scores(scores: Any, gold: Any) -> float:
-    """AUC of the scores rounded to 3 decimals (rounding meant to merge float noise)."""
-    return auc(np.round(np.asarray(scores, dtype=float), 3), gold)
-
-
-def _auc_fixed_thresholds(scores: Any, gold: Any) -> float:
-    """AUC from a ROC at 201 fixed thresholds on [0, 1] (scores assumed probabilities)."""
-    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
-    p, n = (y == 1).sum(), (y == 0).sum()
-    if p == 0 or n == 0:
-        return 0.5
-    t = np.linspace(1.0, 0.0, 201)
-    above = s[None, :] >= t[:, None]
-    tpr = np.concatenate([[0.0], (above & (y == 1)).sum(axis=1) / p, [1.0]])
-    fpr = np.concatenate([[0.0], (above & (y == 0)).sum(axis=1) / n, [1.0]])
-    return float(((fpr[1:] - fpr[:-1]) * (tpr[1:] + tpr[:-1]) / 2).sum())
-
-
-def _reciprocal_rank_as_ap(scores: Any, gold: Any) -> float:
-    """'Average precision' that stops at the first positive (1 / its rank, ties by position)."""
-    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
-    order = np.argsort(-s, kind="stable")
-    hits = np.flatnonzero(y[order] == 1)
-    return float(1.0 / (hits[0] + 1)) if hits.size else 0.0
-
-
-def _auc_clipped_scores(scores: Any, gold: Any) -> float:
-    """AUC of the scores clipped to [0, 1] (scores assumed probabilities)."""
-    return auc(np.clip(np.asarray(scores, dtype=float), 0.0, 1.0), gold)
-
-
-def _auc_balanced_pairs(scores: Any, gold: Any) -> float:
-    """AUC dividing the wins by (n / 2)^2, the pair count of a balanced input."""
-    wins, pairs = _wins(scores, gold)
-    n = np.asarray(scores).size
-    return wins / (n * n / 4) if pairs else 0.5
-
-
-def _auc_smoothed(scores: Any, gold: Any) -> float:
-    """AUC with a pseudo-count: (wins + 1) / (pairs + 2)."""
-    wins, pairs = _wins(scores, gold)
-    return (wins + 1) / (pairs + 2)
-
-
-def _auc_floor_bins(scores: Any, gold: Any) -> float:
-    """AUC of the scores binned by floor(100 s) (a histogram with bins of width 0.01)."""
-    return auc(np.floor(100 * np.asarray(scores, dtype=float)), gold)
-
-
-def _auc_skipping_non_positive(scores: Any, gold: Any) -> float:
-    """AUC over the items with a positive score (0 and below read as 'missing')."""
-    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
-    keep = s > 0
-    return auc(s[keep], y[keep])
-
-
-def _auc_argsort_ranks(scores: Any, gold: Any) -> float:
-    """AUC from argsort ranks (tied scores ranked by position, not averaged)."""
-    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
-    ranks = np.argsort(np.argsort(s, kind="stable"), kind="stable").astype(float)
-    return auc(ranks, y)
-
-
-def _ap_position_ties(scores: Any, gold: Any) -> float:
-    """Average precision over the items sorted by score, ties kept in input order."""
-    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
-    ranked = y[np.argsort(-s, kind="stable")]
-    hits = np.cumsum(ranked)
-    precision = hits / np.arange(1, ranked.size + 1)
-    return float((precision * ranked).sum() / ranked.sum()) if ranked.sum() else 0.0
-
-
 # -- proofs ------------------------------------------------------------------------------------
 
 
@@ -279,25 +183,8 @@ def _constants(*golds: Any) -> Case:
     return _matrices(*np.concatenate(mats))
 
 
-def _scored(*entries: tuple[Any, Any]) -> Case:
-    """A scored case of ``(scores, gold)`` entries (stacked when of one length; no class values)."""
-    arrays = [(np.asarray(s, dtype=float), np.asarray(g, dtype=float)) for s, g in entries]
-    return Case.from_entries(arrays, tuple(f"e{i}" for i in range(len(entries))))
-
-
-def _prevalence(scores: Any, gold: Any, k: int = 3) -> Case:
-    """The scored prevalence case: the input, and every positive item repeated k times."""
-    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
-    return _scored((s, y), repeat_positives(s, y, k))
-
-
-def _flip(scores: Any, gold: Any) -> Case:
-    s, y = np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)
-    return _scored((s, y), (-s, 1.0 - y))
-
-
 def family_mutants(mutant: type[Any]) -> list[Any]:
-    """The nominal and scored mutants, each with its proof, built with the suite's ``Mutant``."""
+    """The nominal mutants, each with its proof, built with the suite's ``Mutant``."""
     Mutant = mutant  # the suite's class, passed in: no circular import
 
     unit: dict[str, Any] = {"higher_is_better": True, "optimum": 1.0}
@@ -413,111 +300,6 @@ def family_mutants(mutant: type[Any]) -> list[Any]:
             score_range=(-1.0, 1.0),
             **unit,
         ),
-        # monotone transform invariance
-        Mutant(
-            "auc_rounded_scores",
-            "monotone_transform_invariance",
-            "scored",
-            _auc_rounded_scores,
-            "scores rounded to 3 decimals",
-            "maps that squeeze scores closer than 1e-3",
-            _scored(([0.1, 0.2], [0, 1]), ([1e-4, 2e-4], [0, 1])),
-            **unit,
-        ),
-        Mutant(
-            "auc_fixed_thresholds",
-            "monotone_transform_invariance",
-            "scored",
-            _auc_fixed_thresholds,
-            "ROC at 201 fixed thresholds on [0, 1]",
-            "maps taking scores outside [0, 1] or into one bin",
-            _scored(([0.1, 0.2], [0, 1]), ([10.1, 10.2], [0, 1])),
-            **unit,
-        ),
-        # swap monotonicity
-        Mutant(
-            "reciprocal_rank_as_ap",
-            "swap_monotonicity",
-            "scored",
-            _reciprocal_rank_as_ap,
-            "average precision stopping at the first positive",
-            "swaps below the top positive",
-            _scored(([0.9, 0.1, 0.5], [1, 1, 0]), ([0.9, 0.5, 0.1], [1, 1, 0])),
-            **unit,
-        ),
-        Mutant(
-            "auc_clipped_scores",
-            "swap_monotonicity",
-            "scored",
-            _auc_clipped_scores,
-            "scores clipped to [0, 1]",
-            "swaps of scores above 1 or below 0",
-            _scored(([2.0, 3.0], [1, 0]), ([3.0, 2.0], [1, 0])),
-            **unit,
-        ),
-        # prevalence invariance (scored)
-        Mutant(
-            "auc_balanced_pairs",
-            "prevalence_invariance",
-            "scored",
-            _auc_balanced_pairs,
-            "wins divided by (n / 2)^2 instead of P * N",
-            "unbalanced inputs",
-            _prevalence([0.1, 0.9], [0, 1]),
-            **unit,
-        ),
-        Mutant(
-            "auc_smoothed",
-            "prevalence_invariance",
-            "scored",
-            _auc_smoothed,
-            "a pseudo-count (wins + 1) / (pairs + 2)",
-            "class sizes changing the pair count",
-            _prevalence([0.1, 0.9], [0, 1]),
-            **unit,
-        ),
-        # label flip symmetry
-        Mutant(
-            "auc_floor_bins",
-            "label_flip_symmetry",
-            "scored",
-            _auc_floor_bins,
-            "scores binned by floor(100 s)",
-            "scores in one bin whose negations straddle a bin edge",
-            _flip([0.25, 0.255], [0, 1]),
-            **unit,
-        ),
-        Mutant(
-            "auc_skipping_non_positive",
-            "label_flip_symmetry",
-            "scored",
-            _auc_skipping_non_positive,
-            "items with score <= 0 dropped as missing",
-            "inputs with scores of both signs",
-            _flip([-1.0, 1.0, 2.0, -2.0, 3.0], [1, 0, 1, 0, 0]),
-            **unit,
-        ),
-        # item order invariance
-        Mutant(
-            "auc_argsort_ranks",
-            "item_order_invariance",
-            "scored",
-            _auc_argsort_ranks,
-            "tied scores ranked by position",
-            "a positive and a negative tied",
-            _scored(([0.5, 0.5], [1, 0]), ([0.5, 0.5], [0, 1])),
-            **unit,
-        ),
-        Mutant(
-            "ap_position_ties",
-            "item_order_invariance",
-            "scored",
-            _ap_position_ties,
-            "average precision with ties kept in input order",
-            "a positive and a negative tied",
-            _scored(([0.5, 0.5], [1, 0]), ([0.5, 0.5], [0, 1])),
-            **unit,
-        ),
     ]
 
 
@@ -577,56 +359,13 @@ def _random_nominal(rng: np.random.Generator, claim: str, corners: bool) -> Case
     raise KeyError(f"claim={claim!r}: no random nominal sampler")
 
 
-def _random_scores(rng: np.random.Generator, corners: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Random scores and a gold with both classes; ``corners`` favours ties and extreme scales."""
-    n = int(rng.integers(2, 13))
-    s = rng.normal(size=n)
-    if corners:
-        s = np.round(s, int(rng.integers(0, 3))) * 10.0 ** int(rng.integers(-6, 7))
-    y = rng.permutation(np.r_[0.0, 1.0, rng.integers(0, 2, size=n - 2).astype(float)])
-    return s, y
-
-
-def _random_scored(rng: np.random.Generator, claim: str, corners: bool) -> Case:
-    s, y = _random_scores(rng, corners)
-    if claim == "monotone_transform_invariance":
-        a, b = float(np.exp(rng.normal(scale=3))), float(rng.normal(scale=10))
-        maps = (lambda x: a * x + b, np.exp, lambda x: x**3, np.arctan)
-        with np.errstate(over="ignore"):  # an overflow loses the order: dense ranks below
-            moved = maps[int(rng.integers(len(maps)))](s)
-        if not keeps_order(s, moved):
-            moved = np.unique(s, return_inverse=True)[1].astype(float)
-        return _scored((s, y), (moved, y))
-    if claim == "swap_monotonicity":
-        pos, neg = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
-        pairs = [(int(i), int(j)) for i in pos for j in neg if s[i] < s[j]]
-        if not pairs:  # every positive above every negative: push one pair out of order
-            i, j = int(pos[0]), int(neg[0])
-            s[i], s[j] = min(s[i], s[j]) - 1.0, max(s[i], s[j]) + 1.0
-            pairs = [(i, j)]
-        i, j = pairs[int(rng.integers(len(pairs)))]
-        swapped = s.copy()
-        swapped[i], swapped[j] = s[j], s[i]
-        return _scored((s, y), (swapped, y))
-    if claim == "prevalence_invariance":
-        return _prevalence(s, y, int(rng.integers(2, MAX_REPEAT + 1)))
-    if claim == "label_flip_symmetry":
-        return _flip(s, y)
-    if claim == "item_order_invariance":
-        p = rng.permutation(s.size)
-        return _scored((s, y), (s[p], y[p]))
-    raise KeyError(f"claim={claim!r}: no random scored sampler")
-
-
 def random_case(rng: np.random.Generator, claim: str, family: str, corners: bool) -> Case:
-    """A random case of a nominal or scored claim, for the benchmark's random searches.
+    """A random case of a nominal claim, for the benchmark's random searches.
 
     ``corners=False`` draws naive inputs; ``corners=True`` favours the corners
-    a tester would try by hand (few classes and items, zeros, tied and
-    extreme scores).
+    a tester would try by hand (few classes and items, zeros).
     """
-    sampler = _random_nominal if family == "nominal" else _random_scored
-    return sampler(rng, claim, corners)
+    return _random_nominal(rng, claim, corners)
 
 
 def _noisy(fn: Callable[..., float], rel: float) -> Callable[..., float]:
@@ -640,17 +379,10 @@ def _noisy(fn: Callable[..., float], rel: float) -> Callable[..., float]:
 
 
 def family_controls(control: type[Any]) -> list[Any]:
-    """Correct nominal and scored measures and the claims they satisfy (as ``Control``)."""
+    """Correct nominal measures and the claims they satisfy (as ``Control``)."""
     Control = control  # the suite's class, passed in: no circular import
 
     unit: dict[str, Any] = {"higher_is_better": True, "optimum": 1.0}
-    scored_claims = (
-        "monotone_transform_invariance",
-        "swap_monotonicity",
-        "prevalence_invariance",
-        "label_flip_symmetry",
-        "item_order_invariance",
-    )
     return [
         Control(
             "kappa_nominal",
@@ -666,15 +398,6 @@ def family_controls(control: type[Any]) -> list[Any]:
             _noisy(macro_recall, 3e-12),
             ("class_permutation_invariance", "prevalence_invariance", "nominal_monotonicity"),
             "relative noise 3e-12, just under the 1e-11 tolerance",
-            **unit,
-        ),
-        Control("auc", "scored", auc, scored_claims, "ROC AUC, ties one half", **unit),
-        Control(
-            "auc_noisy",
-            "scored",
-            _noisy(auc, 2e-12),
-            ("swap_monotonicity", "item_order_invariance", "label_flip_symmetry"),
-            "relative noise 2e-12 (odd in the scores: a label flip moves it by 4e-12)",
             **unit,
         ),
     ]

@@ -9,6 +9,8 @@ building blocks their own procedures share.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from hypothesis import strategies as st
 
@@ -23,9 +25,19 @@ __all__ = [
     "COUNT_SCALE_INVARIANCE",
     "SYMMETRY",
     "WELL_DEFINED",
+    "MatrixSource",
     "request_matrices",
+    "scale_cases",
     "stack_entries",
+    "symmetry_cases",
+    "well_defined_cases",
 ]
+
+#: Where a procedure's matrices come from: ``matrices(request) -> SearchStrategy``
+#: (:func:`request_matrices` here; a family may widen it, as ``nominal`` does).
+MatrixSource = Callable[[CaseRequest], st.SearchStrategy[np.ndarray]]
+#: A procedure's case generator: ``cases(request) -> SearchStrategy[Case]``.
+CaseSource = Callable[[CaseRequest], st.SearchStrategy[Case]]
 
 
 def request_matrices(request: CaseRequest, *, floor: int = 2) -> st.SearchStrategy[np.ndarray]:
@@ -56,20 +68,27 @@ def stack_entries(*matrices: np.ndarray) -> tuple[np.ndarray]:
 # -- symmetry ------------------------------------------------------------------------
 
 
-def _symmetry_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    matrices = request_matrices(request)
+def symmetry_cases(source: MatrixSource = request_matrices) -> CaseSource:
+    """The symmetry cases over the matrices of ``source``: a matrix and its transpose."""
 
-    @st.composite
-    def build(draw: st.DrawFn) -> Case:
-        m = draw(matrices)
-        v = draw(request.values(m.shape[0]))
-        return Case(stack_entries(m, m.T), np.stack([v, v]), ("M", "M.T (system and gold swapped)"))
+    def cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+        matrices = source(request)
 
-    return build()
+        @st.composite
+        def build(draw: st.DrawFn) -> Case:
+            m = draw(matrices)
+            v = draw(request.values(m.shape[0]))
+            return Case(
+                stack_entries(m, m.T), np.stack([v, v]), ("M", "M.T (system and gold swapped)")
+            )
+
+        return build()
+
+    return cases
 
 
 SYMMETRY = Procedure(
-    cases=_symmetry_cases,
+    cases=symmetry_cases(),
     decide=decide_equal("Eff(M) vs Eff(M.T)"),
     description="a confusion matrix and its transpose",
 )
@@ -78,20 +97,25 @@ SYMMETRY = Procedure(
 # -- well-definedness ------------------------------------------------------------------
 
 
-def _well_defined_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    matrices = request_matrices(request)
+def well_defined_cases(source: MatrixSource = request_matrices) -> CaseSource:
+    """The well-definedness cases over the matrices of ``source``: one matrix each."""
 
-    @st.composite
-    def build(draw: st.DrawFn) -> Case:
-        m = draw(matrices)
-        v = draw(request.values(m.shape[0]))
-        return Case.single((m,), names=("M",), values=v)
+    def cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+        matrices = source(request)
 
-    return build()
+        @st.composite
+        def build(draw: st.DrawFn) -> Case:
+            m = draw(matrices)
+            v = draw(request.values(m.shape[0]))
+            return Case.single((m,), names=("M",), values=v)
+
+        return build()
+
+    return cases
 
 
 WELL_DEFINED = Procedure(
-    cases=_well_defined_cases,
+    cases=well_defined_cases(),
     decide=decide_well_defined,
     observe_undefined=True,
     observe_crashes=True,
@@ -106,36 +130,41 @@ WELL_DEFINED = Procedure(
 _MAX_SCALED_TOTAL = 2.0**50
 
 
-def _scale_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    matrices = request_matrices(request)
-    factors = ax_st.scale_factors()
+def scale_cases(source: MatrixSource = request_matrices) -> CaseSource:
+    """The count-scale cases over the matrices of ``source``: ``M`` and ``k * M``."""
 
-    @st.composite
-    def build(draw: st.DrawFn) -> Case:
-        m = draw(matrices)
-        if request.max_items is None:
-            # Every k > 0: below 1, non-integer and huge factors included;
-            # the scaled counts are floats (measures take real counts).
-            k = draw(factors)
-            k = min(k, _MAX_SCALED_TOTAL / max(float(m.sum()), 1.0))
+    def cases(request: CaseRequest) -> st.SearchStrategy[Case]:
+        matrices = source(request)
+        factors = ax_st.scale_factors()
+
+        @st.composite
+        def build(draw: st.DrawFn) -> Case:
+            m = draw(matrices)
+            if request.max_items is None:
+                # Every k > 0: below 1, non-integer and huge factors included;
+                # the scaled counts are floats (measures take real counts).
+                k = draw(factors)
+                k = min(k, _MAX_SCALED_TOTAL / max(float(m.sum()), 1.0))
+                return Case(
+                    stack_entries(m.astype(float), m * k),
+                    np.stack([draw(request.values(m.shape[0]))] * 2),
+                    ("M", f"{k!r} * M"),
+                    {"factor k": repr(k)},
+                )
+            # Measures called on item lists: integer k, k * M within the item budget.
+            k = draw(bounded_integers(2, max(2, request.max_items // max(int(m.sum()), 1))))
+            v = draw(request.values(m.shape[0]))
             return Case(
-                stack_entries(m.astype(float), m * k),
-                np.stack([draw(request.values(m.shape[0]))] * 2),
-                ("M", f"{k!r} * M"),
-                {"factor k": repr(k)},
+                stack_entries(m, m * k), np.stack([v, v]), ("M", f"{k} * M"), {"factor k": str(k)}
             )
-        # Measures called on item lists: integer k, k * M within the item budget.
-        k = draw(bounded_integers(2, max(2, request.max_items // max(int(m.sum()), 1))))
-        v = draw(request.values(m.shape[0]))
-        return Case(
-            stack_entries(m, m * k), np.stack([v, v]), ("M", f"{k} * M"), {"factor k": str(k)}
-        )
 
-    return build()
+        return build()
+
+    return cases
 
 
 COUNT_SCALE_INVARIANCE = Procedure(
-    cases=_scale_cases,
+    cases=scale_cases(),
     decide=decide_equal("Eff(M) vs Eff(k*M)"),
     description="a confusion matrix and the same with every count multiplied by k",
 )

@@ -15,11 +15,11 @@ follow, then the shared preconditions ``no_empty_gold_class``,
 ``no_empty_system_class`` and ``at_least_two_gold_classes`` adopted with
 confusion-matrix predicates (:class:`~axiometrics.claims.PredicateFor`).
 All the claims are *required*: every measure of the family declares each.
-Procedures are lazy ``"module:attribute"`` references (into
-:mod:`axiometrics.measures.nominal.procedures` and, for the checks that are
-the same on ordinal and nominal confusion matrices, into
-:mod:`axiometrics.measures._matrices.procedures`), so importing this module
-imports neither the checker nor Hypothesis.
+Procedures are lazy ``"module:attribute"`` references into
+:mod:`axiometrics.measures.nominal.procedures` (whose ``symmetry``,
+``well_defined`` and ``count_scale_invariance`` build their cases like the
+ordinal family's, over the nominal family's matrices), so importing this
+module imports neither the checker nor Hypothesis.
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ __all__ = ["CLAIMS", "FAMILY", "PLUGIN"]
 FAMILY = "nominal"
 PLUGIN = "nominal-classification"
 _PROC = "axiometrics.measures.nominal.procedures"
-_MATRICES = "axiometrics.measures._matrices.procedures"
 _PRE = "axiometrics.measures._matrices.preconditions"
 _SOKOLOVA = (
     "Sokolova and Lapalme 2009, A systematic analysis of performance measures for "
@@ -40,10 +39,10 @@ _SOKOLOVA = (
 
 #: The ``axiometrics.claims`` entry point of the nominal family.
 CLAIMS: list[Claim | ProcedureFor | PredicateFor] = [
-    ProcedureFor("symmetry", FAMILY, f"{_MATRICES}:SYMMETRY"),
+    ProcedureFor("symmetry", FAMILY, f"{_PROC}:SYMMETRY"),
     ProcedureFor("identity", FAMILY, f"{_PROC}:IDENTITY"),
-    ProcedureFor("well_defined", FAMILY, f"{_MATRICES}:WELL_DEFINED"),
-    ProcedureFor("count_scale_invariance", FAMILY, f"{_MATRICES}:COUNT_SCALE_INVARIANCE"),
+    ProcedureFor("well_defined", FAMILY, f"{_PROC}:WELL_DEFINED"),
+    ProcedureFor("count_scale_invariance", FAMILY, f"{_PROC}:COUNT_SCALE_INVARIANCE"),
     Claim(
         "class_permutation_invariance",
         "Class permutation invariance",

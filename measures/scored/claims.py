@@ -33,7 +33,8 @@ _OWN = (
         (FAMILY,),
         "universal",
         "Replacing every score s_i by f(s_i) for a strictly increasing f leaves the score "
-        "unchanged: only the order of the scores (ties included) matters.",
+        "unchanged: only the order of the scores (ties included) matters, whatever f's image "
+        "(subnormal, next to the largest float, mixing magnitudes).",
         "Fawcett 2006 (ROC graphs are insensitive to monotone score transforms); CS224u "
         "metrics notebook",
         logic="∀ s, y ∀ strictly increasing f: Eff(f(s), y) = Eff(s, y)",
@@ -46,7 +47,8 @@ _OWN = (
         (FAMILY,),
         "universal",
         "Exchanging the scores of a positive item and a negative item scored strictly above it "
-        "(a discordant pair) gives a strictly better score.",
+        "(a discordant pair) gives a strictly better score, however close the two scores (down "
+        "to adjacent floats), however tiny or huge, and however many items.",
         "Moffat 2013, Seven numeric properties of effectiveness metrics (AIRS), "
         "'swap' properties; issue 14",
         logic="∀ s, y ∀ i, j with y_i = 1, y_j = 0, s_j > s_i: Eff(s[i↔j], y) better than "
@@ -60,7 +62,8 @@ _OWN = (
         (FAMILY,),
         "universal",
         "Negating every score and exchanging the positive and negative labels leaves the score "
-        "unchanged: the measure treats the two classes alike.",
+        "unchanged: the measure treats the two classes alike (scores at the largest float and "
+        "on rounding boundaries included).",
         "issue 14; Sokolova and Lapalme 2009 (measures invariant to exchanging the classes)",
         logic="∀ s, y: Eff(-s, 1 - y) = Eff(s, y)",
         procedures={FAMILY: f"{_PROC}:LABEL_FLIP_SYMMETRY"},
@@ -72,7 +75,7 @@ _OWN = (
         (FAMILY,),
         "universal",
         "Permuting the items (scores and labels together) leaves the score unchanged, tied "
-        "scores included.",
+        "scores included, from two items to thousands.",
         "issue 14 (tie handling of argsort-based implementations)",
         logic="∀ s, y ∀ permutation π: Eff(s∘π, y∘π) = Eff(s, y)",
         procedures={FAMILY: f"{_PROC}:ITEM_ORDER_INVARIANCE"},
@@ -91,7 +94,8 @@ ADOPTED = (
 def distinct_scores(scores: Any, gold: Any, *, values: Any = None) -> np.ndarray:
     """Predicate of the ``distinct_scores`` precondition: no two items share a score."""
     s = np.sort(np.asarray(scores, dtype=float), axis=-1)
-    distinct = np.all(np.diff(s, axis=-1) != 0, axis=-1)
+    # Neighbours compared, not subtracted: differences near the largest float overflow.
+    distinct = np.all(s[..., 1:] != s[..., :-1], axis=-1)
     batch = np.broadcast_shapes(s.shape[:-1], np.shape(gold)[:-1])
     return np.broadcast_to(distinct, batch)
 

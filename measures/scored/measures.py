@@ -298,10 +298,14 @@ _PROBABILITY_INPUT = (
                 note="counterexample: scores (0.8, 0.4), gold (1, 0) and their squares "
                 "(0.64, 0.16) give different losses"
             ),
-            "swap_monotonicity": Holds(
-                note="the loss falls by ln(s_j / s_i) + ln((1 - s_i) / (1 - s_j)) > 0; strict on "
-                "the checker's score grids (two probabilities both below eps tie through the "
-                "floor)"
+            "swap_monotonicity": Violated(
+                note="the loss falls by (1/n) [ln(s_j / s_i) + ln((1 - s_i) / (1 - s_j))], which "
+                "is positive in exact arithmetic but vanishes in float64 for nearly tied "
+                "probabilities: counterexample: gold (1, 0), scores (0, 1e-17) and the swap "
+                "(1e-17, 0) both lose 18.02 (1 - 1e-17 == 1, and both probabilities of the "
+                "positive lie below the eps floor); likewise scores (0.5, 0.5 + 1e-13) lose "
+                "only 2e-13 less after the swap, within the checker's tolerance. Strict swap "
+                "monotonicity holds for probabilities far enough apart to be resolved"
             ),
             "prevalence_invariance": Violated(
                 note="counterexample: scores (0.5, 0.9), gold (1, 0) lose 1.498; with the "
@@ -346,9 +350,13 @@ def log_loss(scores: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> np.
                 note="counterexample: scores (0.8, 0.4), gold (1, 0) and their squares "
                 "(0.64, 0.16) give 0.1 and 0.0776"
             ),
-            "swap_monotonicity": Holds(
-                note="the score falls by 2 (s_j - s_i) / n > 0; strict on the checker's score "
-                "grids (differences far below float64 resolution vanish)"
+            "swap_monotonicity": Violated(
+                note="the score falls by 2 (s_j - s_i) / n, which is positive in exact "
+                "arithmetic but vanishes in float64 for nearly tied probabilities: "
+                "counterexample: gold (1, 0), scores (0, 1e-17) and the swap (1e-17, 0) both "
+                "score 0.5 ((1 - 1e-17)^2 == 1, and (1e-17)^2 = 1e-34 vanishes next to it). "
+                "Strict swap monotonicity holds for probabilities far enough apart to be "
+                "resolved"
             ),
             "prevalence_invariance": Violated(
                 note="counterexample: scores (0.5, 0.9), gold (1, 0) give 0.53; with the "

@@ -8,6 +8,15 @@ and ``gold (k, n)``, when they have the same number of items, and is
 ragged otherwise (``prevalence_invariance`` compares an input with a longer
 one); it carries no class values (the family has none).
 
+Every procedure draws its claim's whole quantifier domain, each corner by
+construction (a regime of the strategies with a fixed share): inputs of one
+item (where the claim admits it) to 1024 items, scores at the largest
+finite floats, subnormal, nearly tied, adjacent, mixing magnitudes and on
+rounding boundaries, one positive (in up to 1024 items) or one negative,
+repetition factors k up to 1000, swaps of adjacent floats, separations one
+ulp apart; ``docs/families/scored.md`` ("What the checker draws") states
+each claim's domain beside what its generator draws.
+
 Probability measures (log loss, Brier) refuse scores outside ``[0, 1]``
 with :class:`~axiometrics.errors.InvalidInputError`.  The procedures ask to
 observe such refusals and put those cases outside the claim: a claim about
@@ -17,16 +26,21 @@ them.  Any other exception refutes the claim with the exception shown.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from hypothesis import strategies as st
 
 from axiometrics.checker.cases import Case, CaseRequest, Decide, Decision, Observation, Procedure
 from axiometrics.checker.rules import decide_better, decide_equal, fmt
 from axiometrics.checker.tolerance import Judge
+from axiometrics.strategies import bounded_integers, sampled_options
 
+from .strategies import MAX_ITEMS as _STRATEGY_MAX_ITEMS
 from .strategies import (
     discordant_swaps,
     increasing_score_transforms,
+    item_lists,
     scored_inputs,
     separated_inputs,
 )
@@ -37,16 +51,19 @@ __all__ = [
     "LABEL_FLIP_SYMMETRY",
     "MAX_ITEMS",
     "MAX_REPEAT",
+    "MAX_REPEATED_ITEMS",
     "MONOTONE_TRANSFORM_INVARIANCE",
     "PREVALENCE_INVARIANCE",
+    "REPEAT_CHOICES",
     "SWAP_MONOTONICITY",
     "WELL_DEFINED",
     "keeps_order",
     "repeat_positives",
 ]
 
-#: Most items of one generated input (counterexamples shrink far below).
-MAX_ITEMS = 12
+#: Most items of one generated input (counterexamples shrink far below): the
+#: ``thousand`` size regime of :mod:`axiometrics.measures.scored.strategies`.
+MAX_ITEMS = _STRATEGY_MAX_ITEMS
 #: Exceptions that mean "this measure does not take these scores" (outside the claim).
 REFUSALS = ("InvalidInputError",)
 
@@ -76,6 +93,14 @@ def _inputs(
     return scored_inputs(min_items=min_items, max_items=MAX_ITEMS, both_classes=both_classes)
 
 
+_SEEDS = bounded_integers(0, 2**32 - 1)
+
+
+@functools.lru_cache(maxsize=32)
+def _permutations(n: int) -> st.SearchStrategy[list[int]]:
+    return st.permutations(range(n))
+
+
 # -- monotone transform invariance ------------------------------------------------------
 
 
@@ -85,7 +110,10 @@ def keeps_order(before: np.ndarray, after: np.ndarray) -> bool:
         return False
     order = np.argsort(before, kind="stable")
     b, a = before[order], after[order]
-    return bool(np.all((np.diff(b) > 0) == (np.diff(a) > 0)) and np.all(np.diff(a) >= 0))
+    # Neighbours compared, not subtracted: differences of scores near the largest
+    # float overflow.
+    rises_before, rises_after = b[1:] > b[:-1], a[1:] > a[:-1]
+    return bool(np.all(rises_before == rises_after) and np.all(a[1:] >= a[:-1]))
 
 
 def _monotone_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
@@ -138,8 +166,21 @@ SWAP_MONOTONICITY = Procedure(
 # -- prevalence invariance ----------------------------------------------------------------
 
 
-#: Largest repetition factor k of the positives (k = 2 first: it shrinks there).
-MAX_REPEAT = 6
+#: The repetition factors k of the positives, by regime: a few (k = 2 .. 6, where
+#: counterexamples shrink), tens (just past a cut-off at 10), hundreds (past a
+#: tie group of 255 items) and a thousand.
+REPEAT_CHOICES: dict[str, tuple[int, ...]] = {
+    "tens": (11, 10, 7, 20, 50, 99),
+    "hundreds": (256, 101, 255, 257, 500),
+    "thousand": (1000,),
+}
+#: Largest repetition factor k of the positives.
+MAX_REPEAT = max(max(ks) for ks in REPEAT_CHOICES.values())
+#: Most items of the input with its positives repeated: a larger k is lowered
+#: to fit (never below 2).
+MAX_REPEATED_ITEMS = 4096
+# The few-k regime is drawn twice as often as each other one.
+_REPEAT_REGIMES = ("few", "few", *REPEAT_CHOICES)
 
 
 def repeat_positives(scores: np.ndarray, gold: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -148,13 +189,28 @@ def repeat_positives(scores: np.ndarray, gold: np.ndarray, k: int) -> tuple[np.n
     return np.repeat(scores, times), np.repeat(gold, times)
 
 
+def _repeat_factor(draw: st.DrawFn, positives: int, negatives: int) -> int:
+    """The factor k from its regime: three choices whatever the regime (they shrink in place)."""
+    few = int(draw(bounded_integers(2, 6)))
+    regime = draw(sampled_options(_REPEAT_REGIMES))
+    index = int(draw(bounded_integers(0, 5)))
+    if regime == "few":
+        k = few
+    else:
+        choices = REPEAT_CHOICES[regime]
+        k = choices[index % len(choices)]
+    room = (MAX_REPEATED_ITEMS - negatives) // max(positives, 1)
+    return max(2, min(k, room))
+
+
 def _prevalence_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
         # The claim as stated: Eff(s, y) against the same items with every
         # positive repeated k times (a longer input: the case is ragged).
         scores, gold = draw(_inputs())
-        k = draw(st.integers(2, MAX_REPEAT))
+        positives = int(gold.sum())
+        k = _repeat_factor(draw, positives, gold.size - positives)
         more_scores, more_gold = repeat_positives(scores, gold, k)
         return _case(
             [(scores, gold), (more_scores, more_gold)],
@@ -188,7 +244,7 @@ PREVALENCE_INVARIANCE = Procedure(
     decide=_refusal_aware(_decide_prevalence),
     observe_crashes=True,
     description="an input with both classes, and the same input with every positive item "
-    f"repeated k times (k = 2 .. {MAX_REPEAT})",
+    f"repeated k times (k = 2 .. {MAX_REPEAT}, at most {MAX_REPEATED_ITEMS} items in all)",
 )
 
 
@@ -215,12 +271,21 @@ LABEL_FLIP_SYMMETRY = Procedure(
 def _order_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
-        scores, gold = draw(_inputs())
-        order = np.asarray(draw(st.permutations(range(scores.size))))
+        scores, gold, core = draw(item_lists(min_items=2, max_items=MAX_ITEMS, both_classes=True))
+        # A permutation of the core and a seed, both drawn whatever the size (so
+        # they shrink in place): the core's permutation for a few items, a
+        # seeded one beyond.
+        core_order = np.asarray(draw(_permutations(core)), dtype=np.int64)
+        seed = draw(_SEEDS)
+        if scores.size == core:
+            order, shown = core_order, str(core_order.tolist())
+        else:
+            order = np.random.default_rng(seed).permutation(scores.size)
+            shown = f"random permutation of {scores.size} items (seed {seed})"
         return _case(
             [(scores, gold), (scores[order], gold[order])],
             ("as given", "permuted"),
-            permutation=str(order.tolist()),
+            permutation=shown,
         )
 
     return build()
@@ -267,9 +332,8 @@ IDENTITY = Procedure(
 
 
 def _well_defined_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    # Two items at least, like every other procedure's inputs; one-item
-    # inputs are covered by tests/measures/scored/test_measures.py.
-    return scored_inputs(min_items=2, max_items=MAX_ITEMS, both_classes=False).map(
+    # Every valid input: one item (the ``one`` size regime) to a thousand.
+    return scored_inputs(min_items=1, max_items=MAX_ITEMS, both_classes=False).map(
         lambda sy: _case([sy], ("Eff(s, y)",))
     )
 
@@ -291,5 +355,6 @@ WELL_DEFINED = Procedure(
     decide=_refusal_aware(_decide_well_defined),
     observe_undefined=True,
     observe_crashes=True,
-    description="any valid input: one-class gold, all-tied, adjacent, tiny and huge scores",
+    description="any valid input: one item to a thousand, one-class gold, all-tied, adjacent, "
+    "nearly tied, tiny, subnormal, mixed and largest-float scores, rounding boundaries",
 )

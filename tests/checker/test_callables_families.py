@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from sklearn.metrics import (
@@ -126,11 +128,34 @@ def test_average_precision_score_is_refuted_on_prevalence_with_the_positives_rep
     assert long.values is None
 
 
-def test_roc_auc_score_with_nan_for_one_class_gold_is_well_defined():
+def test_roc_auc_score_is_refuted_on_well_defined_only_by_its_overflow_warning_at_huge_scores():
+    # sklearn subtracts neighbouring scores to find thresholds; at +-1.8e308
+    # the difference overflows and numpy warns: a genuine finding.
     report = check(
         roc_auc_score, ["well_defined", "identity"], family="scored", optimum=1.0, undefined="nan"
     )
-    assert report.verdict("well_defined").outcome is Outcome.NOT_REFUTED
+    verdict = report.verdict("well_defined")
+    assert verdict.outcome is Outcome.REFUTED
+    assert verdict.example.warnings, verdict.example.explanation
+    (entry,) = verdict.example.entries
+    assert np.max(np.abs(entry.inputs[0])) > 1e300
+    assert report.verdict("identity").outcome is Outcome.NOT_REFUTED
+
+
+def _roc_auc_without_float_warnings(y_true: Any, y_score: Any) -> float:
+    with np.errstate(all="ignore"):
+        return float(roc_auc_score(y_true, y_score))
+
+
+def test_roc_auc_score_with_nan_for_one_class_gold_is_well_defined_once_overflow_is_silenced():
+    report = check(
+        _roc_auc_without_float_warnings,
+        ["well_defined", "identity"],
+        family="scored",
+        optimum=1.0,
+        undefined="nan",
+    )
+    assert report.verdict("well_defined").outcome is Outcome.NOT_REFUTED, report.render()
     assert report.verdict("identity").outcome is Outcome.NOT_REFUTED
 
 

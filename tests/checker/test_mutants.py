@@ -7,6 +7,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from axiometrics.checker import check
@@ -36,6 +37,69 @@ def test_the_mutants_cover_every_builtin_claim():
 def test_no_claim_has_fewer_than_two_mutants():
     counts = Counter(m.claim for m in mutants.MUTANTS)
     assert min(counts.values()) >= 2, counts
+
+
+def test_every_family_has_its_own_suite_of_mutants_and_controls():
+    assert {m.family for m in mutants.MUTANTS} == {"oc", "oq", "nominal", "scored"}
+    assert {c.family for c in mutants.CONTROLS} == {"oc", "oq", "nominal", "scored"}
+    assert mutants.family_suite("scored").FAMILIES == ("scored",)
+    assert mutants.family_suite("nominal").FAMILIES == ("nominal",)
+    assert mutants.family_suite("oc") is None
+
+
+def _scored_proof_inputs(mutant):
+    return [mutant.proof.entry(k) for k in range(mutant.proof.n_entries)]
+
+
+_MAX = float(np.finfo(float).max)
+#: The corners of the scored claims' domains (issue 23), each a predicate of a
+#: mutant's proof inputs and its claim.
+_SCORED_CORNERS = {
+    "one item": lambda entries, claim: any(s.size == 1 for s, _ in entries),
+    "more than 10 items": lambda entries, claim: any(10 < s.size <= 100 for s, _ in entries),
+    "more than 100 items": lambda entries, claim: any(100 < s.size <= 1000 for s, _ in entries),
+    "more than 1000 items": lambda entries, claim: any(s.size > 1000 for s, _ in entries),
+    "k of 256 or more": lambda entries, claim: (
+        claim == "prevalence_invariance" and entries[1][0].size - entries[0][0].size >= 255
+    ),
+    "the largest floats": lambda entries, claim: any(
+        np.abs(s).max() >= _MAX / 2 for s, _ in entries
+    ),
+    "subnormal scores": lambda entries, claim: any(
+        np.any((s != 0) & (np.abs(s) < np.finfo(float).tiny)) for s, _ in entries
+    ),
+    "probabilities below 1e-7": lambda entries, claim: any(
+        np.any((s > 0) & (s < 1e-7)) and s.max() <= 1 for s, _ in entries
+    ),
+    "adjacent floats": lambda entries, claim: any(
+        np.any(np.nextafter(np.unique(s)[:-1], np.inf) == np.unique(s)[1:]) for s, _ in entries
+    ),
+    "mixed magnitudes": lambda entries, claim: any(
+        {-1.0, 1e-20, 2e-20} <= set(s.tolist()) for s, _ in entries
+    ),
+    "a rounding boundary": lambda entries, claim: any(0.125 in s for s, _ in entries),
+    "one positive": lambda entries, claim: any(y.sum() == 1 and y.size > 1 for _, y in entries),
+    "all but one positive": lambda entries, claim: any(
+        y.sum() == y.size - 1 and y.size > 2 for _, y in entries
+    ),
+    "one positive in 1000": lambda entries, claim: any(
+        y.sum() == 1 and y.size >= 1000 for _, y in entries
+    ),
+}
+
+
+@pytest.mark.parametrize("corner", sorted(_SCORED_CORNERS))
+def test_the_scored_suite_has_a_mutant_proven_at_every_corner_of_the_domains(corner):
+    scored = [m for m in mutants.MUTANTS if m.family == "scored"]
+    witnesses = [
+        m.name for m in scored if _SCORED_CORNERS[corner](_scored_proof_inputs(m), m.claim)
+    ]
+    assert witnesses, corner
+
+
+def test_the_scored_controls_include_float_noise_prone_implementations():
+    names = {c.name for c in mutants.CONTROLS if c.family == "scored"}
+    assert {"auc", "auc_noisy", "auc_rank_sum", "auc_trapezoid", "log_loss_log1p"} <= names
 
 
 @pytest.mark.parametrize("mutant", mutants.MUTANTS, ids=lambda m: m.name)

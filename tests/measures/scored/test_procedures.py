@@ -14,7 +14,11 @@ from axiometrics.claims import ProcedureFor, claims_for_family, required_claims_
 from axiometrics.declarations import Holds, Violated
 from axiometrics.measures.scored import strategies as sst
 from axiometrics.measures.scored.claims import CLAIMS, distinct_scores
-from axiometrics.measures.scored.procedures import keeps_order
+from axiometrics.measures.scored.procedures import (
+    MAX_REPEAT,
+    MAX_REPEATED_ITEMS,
+    keeps_order,
+)
 
 MEASURES = (
     "roc_auc",
@@ -34,8 +38,10 @@ CLAIM_NAMES = (
     "identity",
     "well_defined",
 )
-#: Most items a shrunk counterexample may hold.
-HANDFUL = 8
+#: Most items a shrunk counterexample may hold: a few-items input, or the
+#: smallest input of the ``tens`` size regime where a counterexample found in
+#: a larger input cannot shrink to its core alone (11 or 12 items).
+HANDFUL = sst.FEW_ITEMS
 
 
 def test_every_scored_measure_declares_every_claim_of_its_family() -> None:
@@ -107,8 +113,14 @@ def _found(strategy, condition) -> None:
         lambda sy: sy[1].sum() == sy[1].size - 1 and sy[1].size >= 6,  # one negative
         lambda sy: np.max(np.abs(sy[0])) > 1e299,  # huge
         lambda sy: 0 < np.max(np.abs(sy[0])) < 1e-299,  # tiny
-        lambda sy: np.unique(sy[0]).size > 1 and np.ptp(sy[0]) < 1e-14,  # adjacent
+        lambda sy: (
+            np.unique(sy[0]).size > 1 and np.ptp(sy[0] / 2) < 5e-15
+        ),  # adjacent (halved: no overflow)
         lambda sy: sy[1].min() == sy[1].max(),  # one class only
+        lambda sy: sy[0].size == 1,  # a single item
+        lambda sy: sy[0].size > 1000,  # past a cap at 1000
+        lambda sy: sy[1].sum() == 1 and sy[1].size >= 1000,  # one positive in 1000
+        lambda sy: np.max(np.abs(sy[0])) == np.finfo(float).max,  # the largest float
     ],
     ids=[
         "all_tied",
@@ -119,6 +131,10 @@ def _found(strategy, condition) -> None:
         "tiny",
         "adjacent",
         "one_class",
+        "one_item",
+        "thousand",
+        "one_in_a_thousand",
+        "largest_float",
     ],
 )
 def test_scored_inputs_reach_the_corner_cases(condition) -> None:
@@ -130,6 +146,7 @@ def test_separated_inputs_put_every_positive_above_every_negative() -> None:
     @given(sst.separated_inputs())
     def inner(sy) -> None:
         scores, gold = sy
+        assert np.all(np.isfinite(scores))
         assert scores[gold == 1].min() > scores[gold == 0].max()
 
     inner()
@@ -144,6 +161,7 @@ def test_discordant_swaps_exchange_a_positive_below_a_negative() -> None:
         assert sw.before[sw.negative] > sw.before[sw.positive]
         assert sw.after[sw.positive] == sw.before[sw.negative]
         assert np.sum(sw.after != sw.before) == 2
+        assert np.all(np.isfinite(sw.before))
 
     inner()
 
@@ -158,6 +176,13 @@ def test_increasing_score_transforms_keep_the_order_on_moderate_scores() -> None
     inner()
 
 
+def test_keeps_order_compares_neighbours_without_overflow() -> None:
+    big = np.finfo(float).max
+    with np.errstate(over="raise"):
+        assert keeps_order(np.array([-big, big]), np.array([0.0, 1.0]))
+        assert not keeps_order(np.array([-big, big]), np.array([1.0, 1.0]))
+
+
 @pytest.mark.parametrize(
     "make",
     [
@@ -165,9 +190,9 @@ def test_increasing_score_transforms_keep_the_order_on_moderate_scores() -> None
         lambda: sst.scored_inputs(min_items=1, both_classes=True),
         lambda: sst.scored_inputs(regimes=("grid", "nope")),
         lambda: sst.scored_inputs(regimes="grid"),
-        lambda: sst.separated_inputs(regimes=("tied",)),
+        lambda: sst.separated_inputs(regimes=()),
         lambda: sst.discordant_swaps(min_items=1),
-        lambda: sst.discordant_swaps(max_level=0),
+        lambda: sst.discordant_swaps(sizes=("one",)),
         lambda: sst.gold_vectors(n_items=1),
         lambda: sst.increasing_score_transforms(kinds=()),
     ],
@@ -175,3 +200,80 @@ def test_increasing_score_transforms_keep_the_order_on_moderate_scores() -> None
 def test_impossible_options_raise_invalid_argument(make) -> None:
     with pytest.raises(InvalidArgument):
         make()
+
+
+# -- the procedures reach every corner of their claim's domain ------------------------------------
+
+
+def _cases(claim: str):
+    return ax.claims.get_claim(claim).procedure("scored").cases(ax.checker.CaseRequest("scored"))
+
+
+def _soon(strategy, condition) -> None:
+    find(strategy, condition, settings=settings(max_examples=500, database=None, derandomize=True))
+
+
+def test_the_prevalence_cases_repeat_the_positives_by_large_factors_within_the_item_cap() -> None:
+    strategy = _cases("prevalence_invariance")
+    for k in (2, 11, 256, MAX_REPEAT):
+        _soon(strategy, lambda c, k=k: c.info["k"] == str(k))
+
+    @settings(max_examples=150, database=None)
+    @given(strategy)
+    def inner(case) -> None:
+        (s, y), (more, _) = case.entry(0), case.entry(1)
+        k = int(case.info["k"])
+        assert 2 <= k <= MAX_REPEAT
+        assert more.size == s.size + (k - 1) * int(y.sum())
+        assert more.size <= MAX_REPEATED_ITEMS or k == 2
+        assert 0 < y.sum() < y.size
+
+    inner()
+    _soon(strategy, lambda c: c.entry(1)[0].size > 1000)
+
+
+def test_the_well_defined_cases_include_single_items_and_a_thousand_items() -> None:
+    strategy = _cases("well_defined")
+    _soon(strategy, lambda c: c.entry(0)[0].size == 1)
+    _soon(strategy, lambda c: c.entry(0)[0].size > 1000)
+    _soon(strategy, lambda c: np.abs(c.entry(0)[0]).max() == np.finfo(float).max)
+    _soon(
+        strategy, lambda c: np.any((np.abs(c.entry(0)[0]) > 0) & (np.abs(c.entry(0)[0]) < 1e-307))
+    )
+
+
+def test_the_swap_cases_include_adjacent_floats_and_tiny_probabilities() -> None:
+    strategy = _cases("swap_monotonicity")
+
+    def adjacent(case) -> bool:
+        before, after = case.entry(0)[0], case.entry(1)[0]
+        moved = np.flatnonzero(before != after)
+        a, b = sorted(before[moved])
+        return bool(np.nextafter(a, np.inf) == b)
+
+    _soon(strategy, adjacent)
+    _soon(strategy, lambda c: 0 < c.entry(0)[0][c.entry(0)[0] != c.entry(1)[0]].max() < 1e-7)
+    _soon(strategy, lambda c: c.entry(0)[0].size > 100)
+
+
+def test_the_item_order_cases_permute_hundreds_of_items_from_a_seed() -> None:
+    strategy = _cases("item_order_invariance")
+    _soon(strategy, lambda c: c.entry(0)[0].size > 100 and "seed" in c.info["permutation"])
+
+
+def test_the_monotone_cases_map_scores_into_subnormals_and_next_to_the_largest_float() -> None:
+    strategy = _cases("monotone_transform_invariance")
+    _soon(strategy, lambda c: 0 < c.entry(1)[0].max() < 1e-307)
+    _soon(strategy, lambda c: c.entry(1)[0].max() == np.finfo(float).max)
+
+
+def test_the_identity_cases_separate_by_one_ulp_and_hold_one_positive_in_a_thousand() -> None:
+    strategy = _cases("identity")
+
+    def one_ulp(case) -> bool:
+        s, y = case.entry(0)
+        return bool(s[y == 1].min() == np.nextafter(s[y == 0].max(), np.inf))
+
+    _soon(strategy, one_ulp)
+    _soon(strategy, lambda c: c.entry(0)[1].sum() == 1 and c.entry(0)[1].size >= 1000)
+    _soon(strategy, lambda c: c.entry(0)[1].sum() > 10)
