@@ -267,6 +267,7 @@ def check(
     strict: bool = False,
     discover: bool = True,
     name: str | None = None,
+    progress: Callable[[int, int, ClaimResult | None], object] | None = None,
 ) -> CheckReport:
     """Check the claims of a measure with generated adversarial inputs.
 
@@ -360,6 +361,10 @@ def check(
         runs only with ``variants``.
     name
         A bare callable's display name (default: the function's name).
+    progress
+        Called as ``progress(0, total, None)`` before the first claim and as
+        ``progress(done, total, result)`` after each (the command line's
+        progress bar); ``None``: silent.
 
     Returns
     -------
@@ -407,9 +412,17 @@ def check(
         extra_preconditions=extra_preconditions,
     )
     if isinstance(spec, Subject):
-        return run_check(spec, claims, search, tolerance=tolerance or Tolerance())
+        return run_check(
+            spec, claims, search, tolerance=tolerance or Tolerance(), progress=progress
+        )
     subject = subject_for(spec, registry)
-    return run_check(subject, claims if claims is not None else spec.claims, search, spec.tolerance)
+    return run_check(
+        subject,
+        claims if claims is not None else spec.claims,
+        search,
+        spec.tolerance,
+        progress=progress,
+    )
 
 
 def _settings(settings: str | Profile | CheckSettings, **given: Any) -> CheckSettings:
@@ -430,10 +443,14 @@ def run_check(
     claims: Iterable[str] | None,
     settings: CheckSettings,
     tolerance: Tolerance,
+    *,
+    progress: Callable[[int, int, ClaimResult | None], object] | None = None,
 ) -> CheckReport:
     """Check ``claims`` (default: every claim of its families) of a resolved subject.
 
-    The core of :func:`check`, once the spec is wrapped and the settings built.
+    The core of :func:`check`, once the spec is wrapped and the settings built;
+    ``progress(0, total, None)`` is called first, ``progress(done, total, result)``
+    after each claim.
     """
     if subject.kind == "callable":
         _preflight(subject)
@@ -444,8 +461,11 @@ def run_check(
     extra_preconditions = settings.extra_preconditions or {}
     fam = subject.measure.family
     started = time.perf_counter()
-    results = []
-    for claim in _claims(claims, subject.measure.families):
+    results: list[ClaimResult] = []
+    chosen = _claims(claims, subject.measure.families)
+    if progress is not None:
+        progress(0, len(chosen), None)
+    for claim in chosen:
         results.append(
             _check_claim(
                 _checked_as(subject, claim),
@@ -461,6 +481,8 @@ def run_check(
                 discover=settings.discover,
             )
         )
+        if progress is not None:
+            progress(len(results), len(chosen), results[-1])
     m = subject.measure
     return CheckReport(
         measure=m.name,

@@ -34,9 +34,11 @@ one valid document) and summarised in a note of the report.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import sys
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from axiometrics.atomic import write_text
@@ -159,6 +161,12 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE")
+    parser.add_argument(
+        "--quiet",
+        "-q",
+        action="store_true",
+        help="no progress bar (shown on standard error when it is a terminal)",
+    )
     parser.set_defaults(func=run_check)
 
 
@@ -303,6 +311,28 @@ def _validate(args: argparse.Namespace, is_callable: bool) -> dict[str, Any]:
     return out
 
 
+@contextlib.contextmanager
+def _claims_bar(*, enabled: bool) -> Iterator[Callable[[int, int, Any], None] | None]:
+    """A progress bar over the claims on standard error (``None`` when disabled)."""
+    if not enabled:
+        yield None
+        return
+    from tqdm import tqdm
+
+    with tqdm(
+        desc="checking claims", unit="claim", file=sys.stderr, leave=False, mininterval=0
+    ) as bar:
+
+        def advance(done: int, total: int, result: Any) -> None:
+            bar.total = total
+            if result is not None:
+                bar.set_postfix_str(result.claim, refresh=False)
+            bar.update(done - bar.n)
+            bar.refresh()
+
+        yield advance
+
+
 def run_check(args: argparse.Namespace) -> int:
     """Run the check; return the exit status (see the module docstring)."""
     is_callable = split_target(args.target) is not None
@@ -344,7 +374,8 @@ def run_check(args: argparse.Namespace) -> int:
             integer_labels=not args.real_labels,
             call_timeout=args.call_timeout or None,
         )
-    report = check(spec, flags["claims"], settings=settings)
+    with _claims_bar(enabled=not args.quiet and sys.stderr.isatty()) as progress:
+        report = check(spec, flags["claims"], settings=settings, progress=progress)
     text = _report_json(report) if args.format == "json" else report.render() + "\n"
     if args.output:
         write_text(args.output, text)

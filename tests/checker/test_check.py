@@ -237,3 +237,17 @@ def test_a_one_line_example_shows_vector_inputs_of_other_families_as_vectors():
     entry = Entry("x", (np.array([1, 0, 1]), np.array([0.5, 0.25, 1.0])), np.arange(2.0), 0.5)
     example = Example("scored", (entry,), "an explanation", {}, None, ())
     assert example.one_line().startswith("x: ([1 0 1], [0.5 0.25 1])=0.5")
+
+
+def test_progress_is_called_before_the_first_claim_and_after_each_with_done_and_total():
+    calls = []
+    report = check(
+        "accuracy",
+        ["symmetry", "identity"],
+        max_examples=5,
+        bound=0,
+        variants=False,
+        progress=lambda done, total, result: calls.append((done, total, result and result.claim)),
+    )
+    assert calls == [(0, 2, None), (1, 2, "symmetry"), (2, 2, "identity")]
+    assert [r.claim for r in report.results] == ["symmetry", "identity"]

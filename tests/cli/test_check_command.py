@@ -391,3 +391,21 @@ def test_check_report_to_frame_has_one_row_per_claim_and_variant():
     assert main_rows.loc["ordinal_invariance", "outcome"] == "refuted"
     assert main_rows.loc["symmetry", "outcome"] == report.verdict("symmetry").outcome.value
     assert frame["n_cases"].dtype.kind == "i"
+
+
+def test_the_check_shows_a_progress_bar_over_the_claims_on_a_terminal(monkeypatch, capsys):
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    args = ["check", "accuracy", "--claims", "symmetry,identity", "--max-examples", "5"]
+    assert main([*args, "--no-variants"]) == 0
+    err = capsys.readouterr().err
+    assert "checking claims" in err
+    assert "2/2" in err
+
+
+def test_quiet_or_a_redirected_standard_error_shows_no_progress_bar(monkeypatch, capsys):
+    args = ["check", "accuracy", "--claims", "symmetry", "--max-examples", "5", "--no-variants"]
+    assert main(args) == 0
+    assert "checking claims" not in capsys.readouterr().err
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main([*args, "--quiet"]) == 0
+    assert "checking claims" not in capsys.readouterr().err
