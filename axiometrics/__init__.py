@@ -137,6 +137,7 @@ def score(
     values: Any = None,
     on_undefined: str | float = "raise",
     scale: Any = None,
+    **named_inputs: Any,
 ) -> Any:
     """Score inputs with a registered measure.
 
@@ -156,6 +157,10 @@ def score(
         ``"raise"`` (default) or a finite number to use where the measure is undefined.
     scale
         Class scale for label inputs (required for non-numeric labels).
+    **named_inputs
+        Inputs given by their name in the measure's family (e.g. a family
+        with inputs ``("y_true", "y_pred", "sample_weight")`` takes
+        ``sample_weight=w``); ``None`` leaves an optional input out.
 
     Returns
     -------
@@ -169,7 +174,9 @@ def score(
     >>> ax.score("accuracy", [[3, 1], [0, 4]])
     0.875
     """
-    return get_scorer(measure)(*inputs, values=values, on_undefined=on_undefined, scale=scale)
+    return get_scorer(measure)(
+        *inputs, values=values, on_undefined=on_undefined, scale=scale, **named_inputs
+    )
 
 
 #: Public names and the module defining each, imported on first access (PEP 562).

@@ -32,12 +32,14 @@ import numpy as np
 
 from axiometrics.catalogue_slot import CatalogueSlot
 from axiometrics.errors import (
+    InputTypeError,
     InvalidInputError,
     InvalidParameterError,
     PluginLoadWarning,
     RegistrationError,
 )
 from axiometrics.scale import validate_values
+from axiometrics.suggest import closest
 
 __all__ = [
     "BUILTIN_DISTRIBUTION",
@@ -45,6 +47,7 @@ __all__ = [
     "EXAMPLE_DISPLAYS",
     "FAMILY_CATALOGUES",
     "FAMILY_ENTRY_POINT_GROUP",
+    "RESERVED_INPUT_NAMES",
     "CallSignature",
     "Family",
     "FamilyCatalogue",
@@ -177,6 +180,10 @@ class GeneratedDataset:
     report_on_undefined: Any = "raise"
 
 
+#: Keywords of :func:`axiometrics.score` that an input of a family may not be named.
+RESERVED_INPUT_NAMES = ("values", "on_undefined", "scale", "measure")
+
+
 @dataclass(frozen=True)
 class Family:
     """A family of measures sharing an input convention.
@@ -304,6 +311,48 @@ class Family:
                 return sig
         raise KeyError(name)
 
+    def bind_inputs(self, inputs: tuple[Any, ...], named: dict[str, Any]) -> tuple[Any, ...]:
+        """Positional ``inputs`` with the ``named`` ones put at their place in :attr:`inputs`.
+
+        ``score("r2", y_true, y_pred, sample_weight=w)`` passes ``w`` third;
+        a named input given as ``None`` counts as not given (an optional
+        input left out).
+
+        Raises
+        ------
+        InputTypeError
+            On a name that is not one of the family's inputs (the nearest
+            are suggested), an input given both by position and by name, or
+            a named input after a missing one.
+        """
+        if not named:
+            return inputs
+        given = {name: value for name, value in named.items() if value is not None}
+        for name in named:
+            if name not in self.inputs:
+                near = closest(name, self.inputs)
+                hint = f"; did you mean {near[0]!r}?" if near else ""
+                raise InputTypeError(
+                    f"{name}=...: family {self.name!r} has no input named {name!r} "
+                    f"(expected one of {', '.join(self.inputs)}){hint}"
+                )
+        for name in self.inputs[: len(inputs)]:
+            if name in named:
+                raise InputTypeError(
+                    f"{name}=...: input {name!r} of family {self.name!r} given both by "
+                    "position and by name"
+                )
+        last = max((self.inputs.index(name) for name in given), default=-1)
+        bound = list(inputs)
+        for name in self.inputs[len(inputs) : last + 1]:
+            if name not in given:
+                later = ", ".join(n for n in self.inputs if n in given)
+                raise InputTypeError(
+                    f"input {name!r} of family {self.name!r} is missing (given by name: {later})"
+                )
+            bound.append(given[name])
+        return tuple(bound)
+
     def coerce_inputs(self, inputs: tuple[Any, ...], scale: Any = None) -> tuple[Any, ...]:
         """Apply :attr:`coerce` (or refuse ``scale=`` when the family has none)."""
         if self.coerce is not None:
@@ -389,6 +438,12 @@ def _family_problem(new: Any) -> str | None:
         or not all(isinstance(i, str) and i for i in new.inputs)
     ):
         return f"inputs={new.inputs!r}: expected a non-empty tuple of input names"
+    clashing = [i for i in new.inputs if i in RESERVED_INPUT_NAMES or not i.isidentifier()]
+    if clashing:
+        return (
+            f"inputs={new.inputs!r}: expected Python identifiers other than "
+            f"{', '.join(RESERVED_INPUT_NAMES)} (inputs may be given by name), got {clashing!r}"
+        )
     callables: dict[str, Any] = {
         "prepare": new.prepare,
         "coerce": new.coerce,

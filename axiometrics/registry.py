@@ -113,6 +113,7 @@ class Scorer:
         values: Any = None,
         on_undefined: str | float = "raise",
         scale: Any = None,
+        **named_inputs: Any,
     ) -> Any:
         """Score the inputs.
 
@@ -133,6 +134,10 @@ class Scorer:
         scale
             The class scale (a :class:`~axiometrics.ClassScale` or the labels
             from lowest to highest), needed for non-numeric labels.
+        **named_inputs
+            Inputs given by their name in the family's
+            :attr:`~axiometrics.family.Family.inputs` (``sample_weight=w``);
+            ``None`` leaves an optional input out.
 
         Returns
         -------
@@ -143,6 +148,7 @@ class Scorer:
         """
         check_on_undefined(on_undefined)
         fam = get_family(self.measure.family)
+        inputs = fam.bind_inputs(inputs, named_inputs)
         prepared = fam.prepare(fam.coerce_inputs(inputs, scale), values)
         result = run_compute(
             self.compute,
@@ -155,10 +161,12 @@ class Scorer:
             return result
         return label_batch(result, prepared, str(self.measure))
 
-    def evaluate(self, *inputs: Any, values: Any = None, scale: Any = None) -> Evaluation:
+    def evaluate(
+        self, *inputs: Any, values: Any = None, scale: Any = None, **named_inputs: Any
+    ) -> Evaluation:
         """Score the inputs and report where the measure is undefined, without raising.
 
-        Takes the same inputs as :meth:`__call__`.  Use it instead of a NaN
+        Takes the same inputs as :meth:`__call__` (named inputs included).  Use it instead of a NaN
         fill value (which ``on_undefined`` refuses) to tell undefined
         entries apart.
 
@@ -169,6 +177,7 @@ class Scorer:
             undefined) and the boolean ``undefined`` mask of the same shape.
         """
         fam = get_family(self.measure.family)
+        inputs = fam.bind_inputs(inputs, named_inputs)
         prepared = fam.prepare(fam.coerce_inputs(inputs, scale), values)
         return evaluate_compute(self.compute, self.measure, prepared, vectorized=self.vectorized)
 

@@ -466,6 +466,8 @@ def test_a_claim_listed_again_with_another_statement_is_a_clash_not_a_merge(inst
         ({"title": ""}, "title='': expected a non-empty string"),
         ({"inputs": ()}, "inputs=(): expected a non-empty tuple of input names"),
         ({"inputs": ["matrices"]}, "inputs=['matrices']: expected a non-empty tuple"),
+        ({"inputs": ("scores", "values")}, "expected Python identifiers other than values"),
+        ({"inputs": ("y true",)}, "got ['y true']"),
         ({"prepare": None}, "prepare=None: expected a callable"),
         ({"read_runs": "reader"}, "read_runs='reader': expected a callable"),
         ({"example_display": "bars"}, "example_display='bars': expected one of"),

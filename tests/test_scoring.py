@@ -9,6 +9,7 @@ from axiometrics import (
     Distributions,
     Evaluation,
     Holds,
+    InputTypeError,
     InvalidInputError,
     InvalidParameterError,
     Measure,
@@ -16,6 +17,8 @@ from axiometrics import (
     Range,
     Registry,
     UndefinedMeasureError,
+    get_scorer,
+    score,
 )
 from axiometrics.claims import claims_for_family
 
@@ -230,3 +233,35 @@ def test_evaluate_reports_the_undefined_mask_instead_of_a_fill_value():
     single = scorer.evaluate([[1, 0], [0, 1]])
     assert single.scores.shape == ()
     assert bool(single.undefined) is True
+
+
+# -- inputs given by name --------------------------------------------------------------
+
+
+def test_inputs_given_by_their_family_names_score_as_the_same_inputs_by_position():
+    scores, gold = [0.1, 0.9, 0.4, 0.3], [0, 1, 1, 0]
+    assert score("roc_auc", gold=gold, scores=scores) == score("roc_auc", scores, gold)
+    assert score("roc_auc", scores, gold=gold) == score("roc_auc", scores, gold)
+    evaluation = get_scorer("roc_auc").evaluate(scores, gold=gold)
+    assert float(evaluation.scores) == score("roc_auc", scores, gold)
+
+
+def test_a_misspelt_input_name_is_refused_with_the_family_inputs_and_the_nearest():
+    with pytest.raises(
+        InputTypeError, match=r"gld=\.\.\.: family 'scored' has no input named"
+    ) as err:
+        score("roc_auc", [0.1, 0.9], gld=[0, 1])
+    assert "did you mean 'gold'?" in str(err.value)
+    assert isinstance(err.value, TypeError)
+
+
+def test_an_input_given_both_by_position_and_by_name_is_refused():
+    with pytest.raises(InputTypeError, match="given both by position and by name"):
+        score("roc_auc", [0.1, 0.9], scores=[0.2, 0.3])
+
+
+def test_a_named_input_after_a_missing_one_is_refused_and_none_leaves_it_out():
+    with pytest.raises(InputTypeError, match="input 'scores' of family 'scored' is missing"):
+        score("roc_auc", gold=[0, 1])
+    with pytest.raises(InvalidInputError, match=r"takes two inputs, \(scores, gold\) \(got 1"):
+        score("roc_auc", [0.1, 0.9], gold=None)
