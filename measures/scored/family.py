@@ -32,7 +32,7 @@ with ``signature="scores,gold"``; gold labels arrive as int 0/1.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -393,6 +393,17 @@ CALL_SIGNATURES = (
     ),
 )
 
+
+def _enumerate_inputs(request: Any) -> Iterable[Any]:
+    """Every ``(scores, gold)`` input up to a size (:func:`.enumeration.input_levels`).
+
+    Imported on first use: the enumerator needs the checker, which scoring does not.
+    """
+    from .enumeration import input_levels
+
+    return input_levels(request)
+
+
 #: The scored family (the ``axiometrics.families`` entry point).
 FAMILY = Family(
     "scored",
@@ -408,5 +419,6 @@ FAMILY = Family(
     coverage_reference=("roc_auc", "log_loss", "f1_at"),
     read_runs=read_runs,
     generated_datasets=(SYNTHETIC_SCORED,),
+    enumerate_inputs=_enumerate_inputs,
     rank=40,
 )

@@ -22,6 +22,12 @@ with :class:`~axiometrics.errors.InvalidInputError`.  The procedures ask to
 observe such refusals and put those cases outside the claim: a claim about
 ``-s`` or ``f(s)`` says nothing about a measure whose inputs cannot hold
 them.  Any other exception refutes the claim with the exception shown.
+
+Every procedure also enumerates its claim's cases for the bounded pass
+(:mod:`axiometrics.measures.scored.enumeration`): every input up to a few
+items, on its ranks and on corner scores.  The cases are built by the
+enumeration module's builders in both ways, so a drawn case and an
+enumerated one have the same entries, names and ``info``.
 """
 
 from __future__ import annotations
@@ -36,6 +42,25 @@ from axiometrics.checker.rules import decide_better, decide_equal, fmt
 from axiometrics.checker.tolerance import Judge
 from axiometrics.strategies import bounded_integers, sampled_options
 
+from .enumeration import (
+    MAX_REPEATED_ITEMS,
+    fitted_repeat,
+    flip_case,
+    flip_levels,
+    identity_levels,
+    order_levels,
+    permutation_case,
+    prevalence_case,
+    prevalence_levels,
+    repeat_positives,
+    separation_case,
+    swap_case,
+    swap_levels,
+    transform_case,
+    transform_levels,
+    well_defined_case,
+    well_defined_levels,
+)
 from .strategies import MAX_ITEMS as _STRATEGY_MAX_ITEMS
 from .strategies import (
     discordant_swaps,
@@ -66,12 +91,6 @@ __all__ = [
 MAX_ITEMS = _STRATEGY_MAX_ITEMS
 #: Exceptions that mean "this measure does not take these scores" (outside the claim).
 REFUSALS = ("InvalidInputError",)
-
-
-def _case(
-    entries: list[tuple[np.ndarray, np.ndarray]], names: tuple[str, ...], **info: str
-) -> Case:
-    return Case.from_entries(entries, names, info=info)
 
 
 def _refusal_aware(decide: Decide) -> Decide:
@@ -128,7 +147,7 @@ def _monotone_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
             # which is strictly increasing on these scores by construction.
             moved = np.unique(scores, return_inverse=True)[1].reshape(scores.shape).astype(float)
             name = f"dense rank of s ({f} loses the order in float64)"
-        return _case([(scores, gold), (moved, gold)], ("Eff(s, y)", "Eff(f(s), y)"), f=name)
+        return transform_case(scores, gold, moved, name)
 
     return build()
 
@@ -138,6 +157,7 @@ MONOTONE_TRANSFORM_INVARIANCE = Procedure(
     decide=_refusal_aware(decide_equal("Eff(s, y) vs Eff(f(s), y)")),
     observe_crashes=True,
     description="an input scored as is and after a strictly increasing map of its scores",
+    enumerate=transform_levels,
 )
 
 
@@ -146,12 +166,7 @@ MONOTONE_TRANSFORM_INVARIANCE = Procedure(
 
 def _swap_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     return discordant_swaps(min_items=2, max_items=MAX_ITEMS).map(
-        lambda sw: _case(
-            [(sw.before, sw.gold), (sw.after, sw.gold)],
-            ("before the swap", "after the swap"),
-            swap=f"positive item {sw.positive} (score {fmt(sw.before[sw.positive])}) and "
-            f"negative item {sw.negative} (score {fmt(sw.before[sw.negative])}) exchange scores",
-        )
+        lambda sw: swap_case(sw.before, sw.after, sw.gold, sw.positive, sw.negative)
     )
 
 
@@ -160,6 +175,7 @@ SWAP_MONOTONICITY = Procedure(
     decide=_refusal_aware(decide_better("before the swap", "after the swap")),
     observe_crashes=True,
     description="a positive scored below a negative, before and after exchanging their scores",
+    enumerate=swap_levels,
 )
 
 
@@ -176,17 +192,8 @@ REPEAT_CHOICES: dict[str, tuple[int, ...]] = {
 }
 #: Largest repetition factor k of the positives.
 MAX_REPEAT = max(max(ks) for ks in REPEAT_CHOICES.values())
-#: Most items of the input with its positives repeated: a larger k is lowered
-#: to fit (never below 2).
-MAX_REPEATED_ITEMS = 4096
 # The few-k regime is drawn twice as often as each other one.
 _REPEAT_REGIMES = ("few", "few", *REPEAT_CHOICES)
-
-
-def repeat_positives(scores: np.ndarray, gold: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every positive item repeated ``k`` times in place (negatives once)."""
-    times = np.where(np.asarray(gold) == 1.0, k, 1)
-    return np.repeat(scores, times), np.repeat(gold, times)
 
 
 def _repeat_factor(draw: st.DrawFn, positives: int, negatives: int) -> int:
@@ -199,8 +206,7 @@ def _repeat_factor(draw: st.DrawFn, positives: int, negatives: int) -> int:
     else:
         choices = REPEAT_CHOICES[regime]
         k = choices[index % len(choices)]
-    room = (MAX_REPEATED_ITEMS - negatives) // max(positives, 1)
-    return max(2, min(k, room))
+    return fitted_repeat(k, positives, negatives)
 
 
 def _prevalence_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
@@ -211,12 +217,7 @@ def _prevalence_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
         scores, gold = draw(_inputs())
         positives = int(gold.sum())
         k = _repeat_factor(draw, positives, gold.size - positives)
-        more_scores, more_gold = repeat_positives(scores, gold, k)
-        return _case(
-            [(scores, gold), (more_scores, more_gold)],
-            ("Eff(s, y)", f"positives x{k}"),
-            k=str(k),
-        )
+        return prevalence_case(scores, gold, k)
 
     return build()
 
@@ -245,6 +246,7 @@ PREVALENCE_INVARIANCE = Procedure(
     observe_crashes=True,
     description="an input with both classes, and the same input with every positive item "
     f"repeated k times (k = 2 .. {MAX_REPEAT}, at most {MAX_REPEATED_ITEMS} items in all)",
+    enumerate=prevalence_levels,
 )
 
 
@@ -252,9 +254,7 @@ PREVALENCE_INVARIANCE = Procedure(
 
 
 def _flip_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    return _inputs().map(
-        lambda sy: _case([(sy[0], sy[1]), (-sy[0], 1.0 - sy[1])], ("Eff(s, y)", "Eff(-s, 1 - y)"))
-    )
+    return _inputs().map(lambda sy: flip_case(*sy))
 
 
 LABEL_FLIP_SYMMETRY = Procedure(
@@ -262,6 +262,7 @@ LABEL_FLIP_SYMMETRY = Procedure(
     decide=_refusal_aware(decide_equal("Eff(s, y) vs Eff(-s, 1 - y)")),
     observe_crashes=True,
     description="an input and the input with negated scores and flipped labels",
+    enumerate=flip_levels,
 )
 
 
@@ -282,11 +283,7 @@ def _order_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
         else:
             order = np.random.default_rng(seed).permutation(scores.size)
             shown = f"random permutation of {scores.size} items (seed {seed})"
-        return _case(
-            [(scores, gold), (scores[order], gold[order])],
-            ("as given", "permuted"),
-            permutation=shown,
-        )
+        return permutation_case(scores, gold, order, shown)
 
     return build()
 
@@ -296,6 +293,7 @@ ITEM_ORDER_INVARIANCE = Procedure(
     decide=_refusal_aware(decide_equal("as given vs permuted")),
     observe_crashes=True,
     description="an input and the same items in another order (ties included)",
+    enumerate=order_levels,
 )
 
 
@@ -303,9 +301,7 @@ ITEM_ORDER_INVARIANCE = Procedure(
 
 
 def _identity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    return separated_inputs(min_items=2, max_items=MAX_ITEMS).map(
-        lambda sy: _case([sy], ("perfect separation",))
-    )
+    return separated_inputs(min_items=2, max_items=MAX_ITEMS).map(lambda sy: separation_case(*sy))
 
 
 def _decide_identity(case: Case, obs: Observation, judge: Judge) -> Decision:
@@ -325,6 +321,7 @@ IDENTITY = Procedure(
     observe_crashes=True,
     needs_optimum=True,
     description="a perfect separation: every positive scored strictly above every negative",
+    enumerate=identity_levels,
 )
 
 
@@ -334,7 +331,7 @@ IDENTITY = Procedure(
 def _well_defined_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     # Every valid input: one item (the ``one`` size regime) to a thousand.
     return scored_inputs(min_items=1, max_items=MAX_ITEMS, both_classes=False).map(
-        lambda sy: _case([sy], ("Eff(s, y)",))
+        lambda sy: well_defined_case(*sy)
     )
 
 
@@ -357,4 +354,5 @@ WELL_DEFINED = Procedure(
     observe_crashes=True,
     description="any valid input: one item to a thousand, one-class gold, all-tied, adjacent, "
     "nearly tied, tiny, subnormal, mixed and largest-float scores, rounding boundaries",
+    enumerate=well_defined_levels,
 )
