@@ -3,8 +3,12 @@
 Symmetry, well-definedness and count-scale invariance are checked the same
 way on ordinal and nominal confusion matrices (rows = system, columns =
 gold): the ``oc`` and ``nominal`` plugins both adopt the shared claims with
-these procedures.  :func:`request_matrices` and :func:`stack_entries` are the
-building blocks their own procedures share.
+these procedures, whose bounded-pass enumerators are
+:func:`~axiometrics.measures._matrices.enumeration.symmetry_levels`,
+:func:`~axiometrics.measures._matrices.enumeration.well_defined_levels` and
+:func:`~axiometrics.measures._matrices.enumeration.scale_levels`.
+:func:`request_matrices` and :func:`stack_entries` are the building blocks
+their own procedures share.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from axiometrics.checker.cases import Case, CaseRequest, Procedure
 from axiometrics.checker.rules import decide_equal, decide_well_defined, min_classes
 from axiometrics.strategies import bounded_integers
 
+from .enumeration import MAX_SCALED_TOTAL, scale_levels, symmetry_levels, well_defined_levels
 from .strategies import confusion_matrices
 
 __all__ = [
@@ -91,6 +96,7 @@ SYMMETRY = Procedure(
     cases=symmetry_cases(),
     decide=decide_equal("Eff(M) vs Eff(M.T)"),
     description="a confusion matrix and its transpose",
+    enumerate=symmetry_levels,
 )
 
 
@@ -121,13 +127,11 @@ WELL_DEFINED = Procedure(
     observe_crashes=True,
     spacing_sensitive=True,
     description="any valid confusion matrix (empty classes, constant systems, huge counts)",
+    enumerate=well_defined_levels,
 )
 
 
 # -- count-scale invariance ------------------------------------------------------------
-
-#: Largest total count of a scaled matrix: float64 integers stay exact below 2**53.
-_MAX_SCALED_TOTAL = 2.0**50
 
 
 def scale_cases(source: MatrixSource = request_matrices) -> CaseSource:
@@ -144,7 +148,7 @@ def scale_cases(source: MatrixSource = request_matrices) -> CaseSource:
                 # Every k > 0: below 1, non-integer and huge factors included;
                 # the scaled counts are floats (measures take real counts).
                 k = draw(factors)
-                k = min(k, _MAX_SCALED_TOTAL / max(float(m.sum()), 1.0))
+                k = min(k, MAX_SCALED_TOTAL / max(float(m.sum()), 1.0))
                 return Case(
                     stack_entries(m.astype(float), m * k),
                     np.stack([draw(request.values(m.shape[0]))] * 2),
@@ -167,4 +171,5 @@ COUNT_SCALE_INVARIANCE = Procedure(
     cases=scale_cases(),
     decide=decide_equal("Eff(M) vs Eff(k*M)"),
     description="a confusion matrix and the same with every count multiplied by k",
+    enumerate=scale_levels,
 )

@@ -21,6 +21,7 @@ macro F1, Cohen's kappa, macro recall) list it in ``also_families``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from axiometrics.family import Family, Prepared
@@ -46,6 +47,16 @@ def _coerce(inputs: tuple[Any, ...], scale: Any) -> tuple[Any, ...]:
     return coerce_confusion_matrices(inputs, scale, what=_WHAT)
 
 
+def _enumerate_inputs(request: Any) -> Iterable[Any]:
+    """Every confusion matrix up to a size (:func:`.._matrices.enumeration.single_matrices`).
+
+    Imported on first use: the enumerator needs the checker, which scoring does not.
+    """
+    from .._matrices.enumeration import single_matrices
+
+    return single_matrices(request)
+
+
 #: The nominal-classification family (the ``axiometrics.families`` entry point).
 FAMILY = Family(
     "nominal",
@@ -58,5 +69,6 @@ FAMILY = Family(
     ordered=False,
     read_runs=label_runs_reader(ordered=False),
     reference_cases=matrix_reference_cases,
+    enumerate_inputs=_enumerate_inputs,
     rank=30,
 )

@@ -2,7 +2,9 @@
 
 Each procedure pairs a case generator (from
 :mod:`axiometrics.measures.nominal.strategies`) with a decision rule (from
-:mod:`axiometrics.checker.rules` where one fits).  The claims in
+:mod:`axiometrics.checker.rules` where one fits) and an enumerator of the
+bounded pass (:mod:`axiometrics.measures.nominal.enumeration`, whose case
+builders both use, so that enumerated and drawn cases are laid out alike).  The claims in
 :mod:`axiometrics.measures.nominal.claims` refer to them lazily, so
 declaring the claims imports neither the checker nor Hypothesis.  The
 nominal ``symmetry``, ``count_scale_invariance`` and ``well_defined``
@@ -36,12 +38,13 @@ from axiometrics.checker.cases import (
     Observation,
     Procedure,
 )
-from axiometrics.checker.rules import decide_well_defined, fmt, min_classes, vector
+from axiometrics.checker.rules import decide_well_defined, fmt, min_classes
 from axiometrics.checker.tolerance import Judge
 from axiometrics.strategies import DEFAULT_MAX_COUNT
 
 from .._matrices.procedures import scale_cases, symmetry_cases, well_defined_cases
 from . import corners
+from . import enumeration as nom_enum
 from . import strategies as nom_st
 
 __all__ = [
@@ -123,24 +126,15 @@ def _with_scaled_copy(draw: st.DrawFn, case: Case, flag: bool) -> Case:
     """
     if not flag:
         return case
-    (mats,) = case.inputs
-    pair = mats[:2].astype(float)
+    pair = case.inputs[0][:2].astype(float)
     factor = corners.up_factor(
         draw, float(pair.max()), float(pair.sum(axis=(1, 2)).max()), corners.FLOAT32_COUNTS
     )
-    stacked = np.concatenate([mats.astype(float), pair * factor])
-    values = np.broadcast_to(np.asarray(case.values)[:1], (stacked.shape[0], mats.shape[-1]))
-    names = (*case.names, f"{factor} * ({case.names[0]})", f"{factor} * ({case.names[1]})")
-    return Case((stacked,), values, names, case.info)
+    return nom_enum.with_scaled_copy(case, factor)
 
 
-def _values(m: np.ndarray, k: int) -> np.ndarray:
-    return np.broadcast_to(np.arange(m.shape[-1], dtype=float), (k, m.shape[-1]))
-
-
-def _pair(change: nom_st.Change, first: str, second: str) -> Case:
-    mats = np.stack([change.matrix, change.changed])
-    return Case((mats,), _values(mats, 2), (first, f"{second} ({change.description})"))
+def _pair(change: nom_st.Change) -> Case:
+    return nom_enum.change_case(change.matrix, change.changed, change.description)
 
 
 def _defined_pairs(case: Case, obs: Observation) -> list[int]:
@@ -259,13 +253,7 @@ def _permutation_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     def build(draw: st.DrawFn) -> Case:
         flag = _copy_flag(draw, request)
         r = draw(relabellings)
-        mats = np.stack([r.matrix, r.relabelled])
-        case = Case(
-            (mats,),
-            _values(mats, 2),
-            ("M", "P M P^T (classes renamed)"),
-            {"class k becomes": vector(r.permutation)},
-        )
+        case = nom_enum.relabelling_case(r.matrix, r.permutation, r.relabelled)
         return _with_scaled_copy(draw, case, flag)
 
     return build()
@@ -276,6 +264,7 @@ CLASS_PERMUTATION_INVARIANCE = Procedure(
     observe_undefined=True,
     decide=_decide_pairs_equal("Eff(M) vs Eff(P M P^T)"),
     description="a confusion matrix and the same with its classes consistently renamed",
+    enumerate=nom_enum.permutation_levels,
 )
 
 
@@ -292,7 +281,7 @@ def _single_corrections(m: np.ndarray) -> list[tuple[np.ndarray, str]]:
                 fixed = m.copy()
                 fixed[i, j] -= 1
                 fixed[j, j] += 1
-                out.append((fixed, f"one item of gold class {j} moved from system class {i}"))
+                out.append((fixed, nom_enum.correction_name(i, j)))
     return out
 
 
@@ -457,6 +446,7 @@ NOMINAL_MONOTONICITY = Procedure(
     "move of the drawn system, half of them with a rare class or a near-empty row, and of a "
     "few-item and two renamed companions; and the moves out of one system class of a "
     "companion with every cell near the cap)",
+    enumerate=nom_enum.monotonicity_levels,
 )
 
 
@@ -472,7 +462,7 @@ def _prevalence_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
         flag, ties = _copy_flag(draw, request), _tie_count(draw, request)
-        case = _with_scaled_copy(draw, _pair(draw(changes), "M", "M'"), flag)
+        case = _with_scaled_copy(draw, _pair(draw(changes)), flag)
         return _with_rounding_ties(draw, request, case, ties, whole_matrix=False)
 
     return build()
@@ -489,6 +479,7 @@ PREVALENCE_INVARIANCE = Procedure(
     "whole and whole-ratio k, and for measures taking real counts k below 1, non-integer, "
     "leaving the class under one item, and huge; plus a system on a decimal rounding tie "
     "with its gold class 0 scaled",
+    enumerate=nom_enum.prevalence_levels,
 )
 
 
@@ -501,7 +492,7 @@ def _true_negative_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
         flag = _copy_flag(draw, request)
-        return _with_scaled_copy(draw, _pair(draw(changes), "M", "M'"), flag)
+        return _with_scaled_copy(draw, _pair(draw(changes)), flag)
 
     return build()
 
@@ -515,6 +506,7 @@ TRUE_NEGATIVE_INVARIANCE = Procedure(
     description="a confusion matrix and the same with another count in a cell outside the row "
     "and column of class 1 (the default positive class): a whole count up to max_count, and for "
     "measures taking real counts a fractional or a huge one",
+    enumerate=nom_enum.true_negative_levels,
 )
 
 
@@ -542,15 +534,7 @@ def _baseline_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
             real_counts=real,
         )
         first, second = draw(golds), draw(golds)
-        mats = np.concatenate([nom_st.constant_systems(first), nom_st.constant_systems(second)])
-        names = [f"always class {k}, gold 1" for k in range(c)]
-        names += [f"always class {k}, gold 2" for k in range(c)]
-        return Case(
-            (mats,),
-            _values(mats, 2 * c),
-            tuple(names),
-            {"gold 1 counts": vector(first), "gold 2 counts": vector(second)},
-        )
+        return nom_enum.baseline_case(first, second)
 
     return build()
 
@@ -583,6 +567,7 @@ CHANCE_BASELINE = Procedure(
     description="two golds with >= 2 non-empty classes and every constant system on each: a "
     "handful of items, up to 1000 per class, and those scaled up to max_count (past 2**31 and "
     "the int64 products for measures taking real counts)",
+    enumerate=nom_enum.baseline_levels,
 )
 
 
@@ -606,16 +591,7 @@ def _identity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
             n_classes=c, max_count=big_cap, empty_classes=empty, min_nonempty=need, real_counts=real
         )
         large = np.diag(draw(golds))
-        mats = np.stack([change.changed, change.matrix, large])
-        return Case(
-            (mats,),
-            _values(mats, 3),
-            (
-                "perfect system (diagonal)",
-                f"imperfect system ({change.description})",
-                "perfect system on a large gold (diagonal)",
-            ),
-        )
+        return nom_enum.identity_case(change.matrix, change.changed, large, change.description)
 
     return build()
 
@@ -667,6 +643,7 @@ IDENTITY = Procedure(
     description="a system with wrong items, the perfect (diagonal) system on the same gold, and "
     "a perfect system on a large gold (up to max(max_count, 10**6) items per class, and past "
     "2**31 and the int64 products for measures taking real counts)",
+    enumerate=nom_enum.identity_levels,
 )
 
 
@@ -689,6 +666,7 @@ SYMMETRY = Procedure(
     observe_undefined=True,
     decide=_decide_pairs_equal("Eff(M) vs Eff(M.T)"),
     description="a confusion matrix (the family's corners included) and its transpose",
+    enumerate=nom_enum.nominal_symmetry_levels,
 )
 
 
@@ -700,6 +678,7 @@ WELL_DEFINED = Procedure(
     spacing_sensitive=True,
     description="any valid confusion matrix (empty classes, constant systems, tied supports, "
     "rare classes, counts past 2**24, 2**31 and the int64 products)",
+    enumerate=nom_enum.nominal_well_defined_levels,
 )
 
 
@@ -721,4 +700,5 @@ COUNT_SCALE_INVARIANCE = Procedure(
     decide=_decide_pairs_equal("Eff(M) vs Eff(k*M)"),
     description="a confusion matrix and the same with every count multiplied by k, plus a "
     "system on a decimal rounding tie and the same scaled",
+    enumerate=nom_enum.nominal_scale_levels,
 )
