@@ -9,7 +9,7 @@ Run from the repository root (a plain script, not part of the test run)::
     python benchmarks/bench_checker_power.py --budgets 100 --json power.json  # also a record
 
 For every mutant of ``benchmarks/mutants.py`` (which loads the nominal and
-scored suites, ``benchmarks/mutants_families.py`` and
+scored suites, ``benchmarks/mutants_nominal.py`` and
 ``benchmarks/mutants_scored.py``) and every budget B (cases per
 claim) three searches look for a counterexample to the mutant's claim:
 

@@ -1169,7 +1169,7 @@ def _controls() -> tuple[Control, ...]:
 
 
 # The plugin families' mutants and controls, one module per family suite:
-# benchmarks/mutants_families.py (nominal) and benchmarks/mutants_scored.py.
+# benchmarks/mutants_nominal.py (nominal) and benchmarks/mutants_scored.py.
 
 
 def _load_suite(name: str) -> Any:
@@ -1183,11 +1183,11 @@ def _load_suite(name: str) -> Any:
     return module
 
 
-_families = _load_suite("mutants_families")
+_nominal = _load_suite("mutants_nominal")
 _scored = _load_suite("mutants_scored")
 #: The plugin families' suites; each has ``FAMILIES``, ``family_subject``,
 #: ``family_mutants``, ``family_controls`` and ``random_case``.
-FAMILY_SUITES: tuple[Any, ...] = (_families, _scored)
+FAMILY_SUITES: tuple[Any, ...] = (_nominal, _scored)
 
 
 def family_suite(family: str) -> Any:

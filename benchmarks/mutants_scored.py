@@ -2,7 +2,7 @@
 
 The suite in :mod:`mutants` (``benchmarks/mutants.py``) covers the ordinal
 claims and loads the plugin families' suites: the nominal one
-(``benchmarks/mutants_families.py``) and this one.  Each mutant is a
+(``benchmarks/mutants_nominal.py``) and this one.  Each mutant is a
 plausible bug of a scored measure (ROC AUC, average precision, precision at
 10, the Brier score, log loss), the claim of the family it breaks (one the
 correct measure satisfies), the corner of the claim's domain where it shows
@@ -209,7 +209,7 @@ def _noisy(fn: Callable[..., float], rel: float) -> Callable[..., float]:
     return noisy
 
 
-# -- bugs already in the suite (moved from mutants_families.py) ----------------------------------
+# -- bugs already in the suite (moved from the nominal suite) ----------------------------------
 
 
 def _auc_rounded_scores(scores: Any, gold: Any) -> float:

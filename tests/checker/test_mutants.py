@@ -129,3 +129,58 @@ def test_no_control_is_refuted_at_the_ci_profile(control):
     report = check(mutants.subject_of(control), list(control.claims), variants=False)
     outcomes = {name: report.verdict(name).outcome for name in control.claims}
     assert all(o is Outcome.NOT_REFUTED for o in outcomes.values()), outcomes
+
+
+#: The mutants whose known witnesses (the proof's, the random search's) lie
+#: outside what the ``ci`` bound enumerates (1,000 cases per claim: matrices
+#: of up to 4 classes and a few items, distributions on small grids, scored
+#: inputs of up to 3 items on ranks and 2 on corner scores), each with why.  Every other mutant is
+#: *in bound*: the bounded pass alone must refute it.
+OUT_OF_BOUND = {
+    "mae_rounded_3": "a one-class move in a 12-class matrix of 13,386 items (C <= 4, a few items)",
+    "mae_significant_4": "a one-class move in a 12-class matrix of 13,386 items",
+    "mae_float16": "float16 counts: a one-class move among 13,386 items",
+    "macro_mae_capped_sizes": "class sizes capped at 50: classes of 60 and 61 items",
+    "macro_recall_rounded": "rounding hides a one-item move only among hundreds of items",
+    "macro_mae_rounded": "rounding hides a one-item move only among hundreds of items",
+    "accuracy_first_ten_classes": "11 classes (the bound enumerates up to 4)",
+    "kappa_int32_overflow": "N**2 past 2**31: more than 46,340 items",
+    "abs_ordered_bins": "3 bins with values (-3, 1, 2): ordinal invariance reaches C = 2 at ci",
+    "order_with_tie_tolerance_a": "gold bins 1e-12 apart, on no grid of multiples of 1/k",
+    "order_with_tie_tolerance_b": "gold bins 1e-12 apart, on no grid of multiples of 1/k",
+    "nmd_first_ten_bins": "12 bins (the bound enumerates up to 4)",
+    "nmd_rounded_5": "a mass step of 1e-6, on no grid reached (k = 10**6)",
+    "nmd_rounded_inputs": "a mass step of 1e-7, on no grid reached",
+    "nmd_first_ten_transfer": "11 bins (the bound enumerates up to 4)",
+    "nvd_rounded_8": "near-identical distributions 1e-9 apart, on no grid reached",
+    "nmd_rounded_inputs_identity": "near-identical distributions 1e-8 apart, on no grid reached",
+    "chi2_subnormal": "subnormal probabilities, on no grid of multiples of 1/k",
+    "auc_binned_beyond_100_items": "more than 100 items (the bound reaches 3 on ranks)",
+    "precision_at_10_position_cut": "more than 10 items",
+    "auc_mean_over_batches_of_100": "more than 100 items",
+    "ap_at_10_over_p": "more than 10 items",
+    "auc_min_class_share_guard": "one positive in 1000 items",
+}
+
+
+def test_every_out_of_bound_mutant_is_in_the_suite():
+    assert set(OUT_OF_BOUND) <= {m.name for m in mutants.MUTANTS}
+
+
+def _bounded_pass_refutes(item) -> bool:
+    report = check(
+        mutants.subject_of(item), [item.claim], max_examples=1, variants=False, discover=False
+    )
+    verdict = report.verdict(item.claim)
+    return verdict.outcome is Outcome.REFUTED and bool(verdict.example.smallest)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mutant", mutants.MUTANTS, ids=lambda m: m.name)
+def test_the_bounded_pass_alone_refutes_every_mutant_in_bound_and_no_other(mutant):
+    if mutant.name in OUT_OF_BOUND:
+        assert not _bounded_pass_refutes(mutant), (
+            f"{mutant.name} is now refuted by the bounded pass: take it out of OUT_OF_BOUND"
+        )
+    else:
+        assert _bounded_pass_refutes(mutant)
