@@ -28,6 +28,8 @@ from axiometrics.checker.verdicts import (
     format_distribution,
 )
 from axiometrics.claims import claims_for_family, registered_claims
+from axiometrics.errors import RegistrationError
+from axiometrics.family import get_family
 from axiometrics.literature import AGREEMENT_KINDS, abbreviation, classify_agreement
 from axiometrics.property_table import PropertyTable, member_families
 from axiometrics.property_table import family_title as table_family_title
@@ -250,8 +252,28 @@ def _entry_model(family: str, e: Entry) -> dict[str, Any]:
     elif len(e.inputs) == 1 and np.ndim(e.inputs[0]) == 2:
         out.update(kind="matrix", matrix=numbers(e.inputs[0]))
     else:
-        out.update(kind="other", inputs=[numbers(a) for a in e.inputs])
+        # Inputs kept exact (not rounded like scores): a counterexample at
+        # 5e-324 or 1 - 2**-53 is one only at its exact value.
+        names = _input_names(family, len(e.inputs))
+        out.update(
+            kind="other",
+            inputs=[np.asarray(a, dtype=float).tolist() for a in e.inputs],
+            input_texts=[
+                {"name": name, "text": _literal(a)} for name, a in zip(names, e.inputs, strict=True)
+            ],
+        )
     return out
+
+
+def _input_names(family: str, n_inputs: int) -> tuple[str, ...]:
+    """The family's input names (``scores``, ``gold``), or ``input 1, 2, ...``."""
+    try:
+        names = get_family(family).inputs
+    except RegistrationError:
+        names = ()
+    if len(names) != n_inputs:
+        return tuple(f"input {i + 1}" for i in range(n_inputs))
+    return names
 
 
 def _score_call(measure: str, e: Entry) -> str:

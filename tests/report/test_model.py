@@ -71,3 +71,14 @@ def test_a_reproduction_line_with_an_undefined_score_runs_and_shows_the_undefine
         with contextlib.redirect_stdout(out):
             exec(x["reproduce"], {})
         assert "undefined=array(True)" in out.getvalue()
+
+
+def test_scored_counterexample_inputs_are_shown_exactly_under_their_family_names():
+    report = check("log_loss", ["swap_monotonicity"], settings="ci", max_examples=5)
+    (example,) = refutations_model([report], {})
+    texts = [t for e in example["entries"] for t in e["input_texts"]]
+    assert {t["name"] for t in texts} == {"scores", "gold"}
+    # The counterexample lives at the subnormal 5e-324: rounding it to 0.0 would hide it.
+    assert any("5e-324" in t["text"] for t in texts if t["name"] == "scores")
+    assert any(5e-324 in e["inputs"][0] for e in example["entries"])
+    json.dumps(example)
