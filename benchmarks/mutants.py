@@ -32,6 +32,8 @@ from axiometrics.checker.check import resolve_subject
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Judge, Tolerance
 from axiometrics.claims import get_claim
+from axiometrics.measure import Measure, Range
+from axiometrics.registry import Scorer
 
 __all__ = [
     "CONTROLS",
@@ -160,11 +162,36 @@ class Control:
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
+def _suite_subject(suite: Any, item: Mutant | Control) -> Subject:
+    """A plugin family's mutant or control as a registered measure of its own family.
+
+    The callable takes the family's inputs exactly as a registered measure
+    does (``suite.compute_for``), so no call-signature adapter stands
+    between the search and the bug.
+    """
+    lower, upper = item.score_range if item.score_range is not None else (-np.inf, np.inf)
+    measure = Measure(
+        name=item.name,
+        family=item.family,
+        higher_is_better=item.higher_is_better,
+        range=Range(float(lower), float(upper)),
+        title=item.name,
+        description=f"benchmark mutant or control {item.name!r}",
+        optimum=item.optimum,
+    )
+    compute = suite.compute_for(item.fn)
+    compute.__name__ = item.name
+    plugin = f"benchmarks.{suite.__name__.removeprefix('bench_')}"
+    scorer = Scorer(measure, compute, plugin=plugin, vectorized=False)
+    where = getattr(item.fn, "__name__", item.name)
+    return Subject(scorer, location=f"{suite.__file__} in {where}")
+
+
 def subject_of(item: Mutant | Control) -> Subject:
     """The checker's view of a mutant or control (a bare callable)."""
     suite = family_suite(item.family)
     if suite is not None:
-        return suite.family_subject(item)
+        return _suite_subject(suite, item)
     return resolve_subject(
         item.fn,
         family=item.family,
@@ -1185,7 +1212,7 @@ def _load_suite(name: str) -> Any:
 
 _nominal = _load_suite("mutants_nominal")
 _scored = _load_suite("mutants_scored")
-#: The plugin families' suites; each has ``FAMILIES``, ``family_subject``,
+#: The plugin families' suites; each has ``FAMILIES``, ``compute_for``,
 #: ``family_mutants``, ``family_controls`` and ``random_case``.
 FAMILY_SUITES: tuple[Any, ...] = (_nominal, _scored)
 

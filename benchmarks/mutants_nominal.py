@@ -19,7 +19,7 @@ kinds of plausible bugs, each with a hand-made proof, and correct controls:
   include float-noise-prone correct measures the checker must never refute.
 
 :func:`family_mutants` and :func:`family_controls` list both kinds.
-:func:`family_subject` wraps each mutant, which takes a confusion matrix
+:func:`compute_for` gives the compute function of each mutant, which takes a confusion matrix
 ``(C, C)`` of float counts exactly as a registered measure does, in a
 :class:`~axiometrics.checker.subject.Subject` of its own family, so that no
 call-signature adapter stands between the search and the bug.  The records
@@ -39,17 +39,15 @@ from typing import Any
 import numpy as np
 
 from axiometrics.checker.cases import Case
-from axiometrics.checker.subject import Subject
-from axiometrics.measure import Measure, Range
-from axiometrics.registry import Scorer, default_registry
+from axiometrics.registry import default_registry
 
 __all__ = [
     "FAMILIES",
+    "compute_for",
     "corner_controls",
     "corner_mutants",
     "family_controls",
     "family_mutants",
-    "family_subject",
     "plain_controls",
     "plain_mutants",
     "random_case",
@@ -58,30 +56,17 @@ __all__ = [
 # Loading the default registry loads the plugins, which register these families' claims.
 default_registry()
 
-#: The families of this module (their callables are wrapped by :func:`family_subject`).
+#: The families of this module (their callables are wrapped by ``mutants.subject_of``).
 FAMILIES = ("nominal",)
 
 
-def family_subject(item: Any) -> Subject:
-    """The checker's view of a nominal ``Mutant`` or ``Control`` of the suite."""
-    fn = item.fn
-    lower, upper = item.score_range if item.score_range is not None else (-np.inf, np.inf)
-    measure = Measure(
-        name=item.name,
-        family=item.family,
-        higher_is_better=item.higher_is_better,
-        range=Range(float(lower), float(upper)),
-        title=item.name,
-        description=f"benchmark mutant or control {item.name!r}",
-        optimum=item.optimum,
-    )
+def compute_for(fn: Callable[..., float]) -> Callable[..., float]:
+    """The compute function of a mutant or control ``fn`` (which takes a confusion matrix)."""
 
     def compute(matrix: np.ndarray, *, values: np.ndarray) -> float:
         return float(fn(np.asarray(matrix, dtype=float)))
 
-    compute.__name__ = item.name
-    scorer = Scorer(measure, compute, plugin="benchmarks.mutants_nominal", vectorized=False)
-    return Subject(scorer, location=f"{__file__} in {getattr(fn, '__name__', item.name)}")
+    return compute
 
 
 #: The class whose one-vs-rest counts the per-class measures use (the checker's default).

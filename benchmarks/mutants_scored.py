@@ -17,7 +17,7 @@ positive in 1000 items, scores near the largest finite float, subnormal
 and tiny probabilities, nearly tied and adjacent floats, one input mixing
 magnitudes, and scores on a rounding boundary.
 
-:func:`family_subject` wraps each mutant, which takes ``(scores, gold)``
+:func:`compute_for` gives the compute function of each mutant, which takes ``(scores, gold)``
 exactly as a registered measure does, in a
 :class:`~axiometrics.checker.subject.Subject` of the scored family, so that
 no call-signature adapter stands between the search and the bug.  The
@@ -36,51 +36,36 @@ from typing import Any
 import numpy as np
 
 from axiometrics.checker.cases import Case
-from axiometrics.checker.subject import Subject
 from axiometrics.errors import InvalidInputError
-from axiometrics.measure import Measure, Range
 from axiometrics.measures.scored.procedures import keeps_order, repeat_positives
-from axiometrics.registry import Scorer, default_registry
+from axiometrics.registry import default_registry
 
 __all__ = [
     "FAMILIES",
     "auc",
+    "compute_for",
     "family_controls",
     "family_mutants",
-    "family_subject",
     "random_case",
 ]
 
 # Loading the default registry loads the plugins, which register the family's claims.
 default_registry()
 
-#: The family of this module (its callables are wrapped by :func:`family_subject`).
+#: The family of this module (its callables are wrapped by ``mutants.subject_of``).
 FAMILIES = ("scored",)
 
 _MAX = float(np.finfo(float).max)
 _EPS = float(np.finfo(float).eps)
 
 
-def family_subject(item: Any) -> Subject:
-    """The checker's view of a scored ``Mutant`` or ``Control`` of the suite."""
-    fn = item.fn
-    lower, upper = item.score_range if item.score_range is not None else (-np.inf, np.inf)
-    measure = Measure(
-        name=item.name,
-        family=item.family,
-        higher_is_better=item.higher_is_better,
-        range=Range(float(lower), float(upper)),
-        title=item.name,
-        description=f"benchmark mutant or control {item.name!r}",
-        optimum=item.optimum,
-    )
+def compute_for(fn: Callable[..., float]) -> Callable[..., float]:
+    """The compute function of a mutant or control ``fn`` (which takes ``(scores, gold)``)."""
 
     def compute(scores: np.ndarray, gold: np.ndarray, *, values: np.ndarray) -> float:
         return float(fn(np.asarray(scores, dtype=float), np.asarray(gold, dtype=float)))
 
-    compute.__name__ = item.name
-    scorer = Scorer(measure, compute, plugin="benchmarks.mutants_scored", vectorized=False)
-    return Subject(scorer, location=f"{__file__} in {getattr(fn, '__name__', item.name)}")
+    return compute
 
 
 # -- correct building blocks ------------------------------------------------------------------

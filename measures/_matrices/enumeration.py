@@ -282,16 +282,16 @@ def class_counts_with(n_items: int, n_classes: int) -> np.ndarray:
     return compositions(n_items, n_classes)
 
 
-def _gold_stream(
-    request: CaseRequest,
-    n_classes: int,
-    build: GoldBuild,
-    cap: int,
-    select: Select | None,
-    min_items: int,
-) -> Iterator[Level]:
-    values = enumerated_values(request, n_classes)
-    # Beyond C * cap items no gold fits the count cap: the stream ends there.
+def _admitted_golds(
+    request: CaseRequest, n_classes: int, cap: int, select: Select | None, min_items: int
+) -> Iterator[tuple[int, np.ndarray]]:
+    """``(N, golds)``: the golds of N items at C classes the claim speaks about, N growing.
+
+    Golds within the count cap and the empty-class precondition that
+    ``select`` keeps; a size without any is skipped (too few items for the
+    claim's condition: nothing to decide, no level).  Beyond C * cap items
+    (or the request's item cap) no gold fits: the stream ends there.
+    """
     last = n_classes * cap
     if request.max_items is not None:
         last = min(last, request.max_items)
@@ -302,11 +302,20 @@ def _gold_stream(
             keep &= np.all(golds > 0, axis=1)
         if select is not None:
             keep &= np.asarray(select(golds), dtype=bool)
-        golds = golds[keep]
-        if not len(golds):
-            # No gold of this size is spoken about (too few items for the
-            # claim's condition): nothing to decide, no level.
-            continue
+        if keep.any():
+            yield n_items, golds[keep]
+
+
+def _gold_stream(
+    request: CaseRequest,
+    n_classes: int,
+    build: GoldBuild,
+    cap: int,
+    select: Select | None,
+    min_items: int,
+) -> Iterator[Level]:
+    values = enumerated_values(request, n_classes)
+    for n_items, golds in _admitted_golds(request, n_classes, cap, select, min_items):
 
         def cases(g: np.ndarray = golds) -> Iterable[Case]:
             return build(g, values)
@@ -366,19 +375,8 @@ def _planned_gold_stream(
 ) -> Iterator[Level]:
     values = enumerated_values(request, n_classes)
     extra = () if tag is None else (tag,)
-    last = n_classes * cap
-    if request.max_items is not None:
-        last = min(last, request.max_items)
-    for n_items in range(min_items, last + 1):
-        golds = class_counts_with(n_items, n_classes)
-        keep = np.all(golds <= cap, axis=1)
-        if request.wants("no_empty_gold_class"):
-            keep &= np.all(golds > 0, axis=1)
-        if select is not None:
-            keep &= np.asarray(select(golds), dtype=bool)
-        if not keep.any():
-            continue
-        planned = plan(golds[keep], values)
+    for n_items, golds in _admitted_golds(request, n_classes, cap, select, min_items):
+        planned = plan(golds, values)
         size: Size = (("N", n_items), ("C", n_classes), *extra)
         yield Level(size, planned.cases, planned.count)
 

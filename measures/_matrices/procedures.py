@@ -31,6 +31,7 @@ __all__ = [
     "SYMMETRY",
     "WELL_DEFINED",
     "MatrixSource",
+    "per_matrix_cases",
     "request_matrices",
     "scale_cases",
     "stack_entries",
@@ -73,8 +74,10 @@ def stack_entries(*matrices: np.ndarray) -> tuple[np.ndarray]:
 # -- symmetry ------------------------------------------------------------------------
 
 
-def symmetry_cases(source: MatrixSource = request_matrices) -> CaseSource:
-    """The symmetry cases over the matrices of ``source``: a matrix and its transpose."""
+def per_matrix_cases(
+    source: MatrixSource, make: Callable[[np.ndarray, np.ndarray], Case]
+) -> CaseSource:
+    """Cases built by ``make(M, v)`` from one matrix of ``source`` and its class values."""
 
     def cases(request: CaseRequest) -> st.SearchStrategy[Case]:
         matrices = source(request)
@@ -82,14 +85,20 @@ def symmetry_cases(source: MatrixSource = request_matrices) -> CaseSource:
         @st.composite
         def build(draw: st.DrawFn) -> Case:
             m = draw(matrices)
-            v = draw(request.values(m.shape[0]))
-            return Case(
-                stack_entries(m, m.T), np.stack([v, v]), ("M", "M.T (system and gold swapped)")
-            )
+            return make(m, draw(request.values(m.shape[0])))
 
         return build()
 
     return cases
+
+
+def _with_transpose(m: np.ndarray, v: np.ndarray) -> Case:
+    return Case(stack_entries(m, m.T), np.stack([v, v]), ("M", "M.T (system and gold swapped)"))
+
+
+def symmetry_cases(source: MatrixSource = request_matrices) -> CaseSource:
+    """The symmetry cases over the matrices of ``source``: a matrix and its transpose."""
+    return per_matrix_cases(source, _with_transpose)
 
 
 SYMMETRY = Procedure(
@@ -103,21 +112,13 @@ SYMMETRY = Procedure(
 # -- well-definedness ------------------------------------------------------------------
 
 
+def _alone(m: np.ndarray, v: np.ndarray) -> Case:
+    return Case.single((m,), names=("M",), values=v)
+
+
 def well_defined_cases(source: MatrixSource = request_matrices) -> CaseSource:
     """The well-definedness cases over the matrices of ``source``: one matrix each."""
-
-    def cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-        matrices = source(request)
-
-        @st.composite
-        def build(draw: st.DrawFn) -> Case:
-            m = draw(matrices)
-            v = draw(request.values(m.shape[0]))
-            return Case.single((m,), names=("M",), values=v)
-
-        return build()
-
-    return cases
+    return per_matrix_cases(source, _alone)
 
 
 WELL_DEFINED = Procedure(
