@@ -13,6 +13,7 @@ from axiometrics.catalogues import isolated_catalogues
 from axiometrics.checker import Case, Decision, Procedure, check
 from axiometrics.checker.cases import CaseRequest
 from axiometrics.errors import RegistrationError, UnknownClaimError
+from axiometrics.family import get_family
 from axiometrics.registry import Registry
 
 BUILTIN = {
@@ -47,7 +48,8 @@ def test_every_builtin_claim_has_a_checking_procedure_for_each_of_its_families(n
         strategy = procedure.cases(CaseRequest(family, max_classes=4, max_count=5))
         case = find(strategy, lambda c: True, settings=settings(database=None, derandomize=True))
         assert isinstance(case, Case)
-        assert case.n_classes >= 2
+        if get_family(family).class_values:  # else the last axis holds items: one is valid
+            assert case.n_classes >= 2
         assert len(case.names) == case.n_entries
 
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -288,10 +289,13 @@ def test_json_output_stays_valid_when_the_callable_prints(rogue_file, capsys):
     )
     payload = json.loads(capsys.readouterr().out)
     assert status == 0
-    assert payload["notes"] == [
-        "callable 'chatty' wrote to stdout/stderr in 201 call(s) (captured, kept out of the "
-        "report); first line: '{not json'"
-    ]
+    # As many calls as the bounded pass and the random search made: every one printed.
+    (note,) = payload["notes"]
+    assert re.fullmatch(
+        r"callable 'chatty' wrote to stdout/stderr in \d+ call\(s\) \(captured, kept out of "
+        r"the report\); first line: '\{not json'",
+        note,
+    ), note
 
 
 def test_sys_exit_in_the_callable_is_an_error_verdict_and_exit_status_1(rogue_file, capsys):

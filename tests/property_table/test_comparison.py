@@ -47,7 +47,8 @@ def test_the_notebooks_statements_are_compared_in_the_literature_section(noteboo
     )
     assert "Class: **definition**" in findings
     assert "Passage: " in findings
-    assert "✗ · P✓≠" in text  # the cell of the refuted published ✓
+    # The cell of the refuted published ✓ (ᵉ: found by the bounded pass, the smallest).
+    assert "✗ᵉ · P✓≠" in text
 
 
 def test_the_report_model_carries_the_class_and_the_passage(notebook_table):
