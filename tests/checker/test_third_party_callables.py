@@ -104,6 +104,7 @@ def test_label_callables_see_integer_labels_in_every_claim_so_f1_score_runs():
         ["ordinal_invariance", "ordinal_monotonicity"],
         family="oc",
         signature="gold,system",
+        bound=100,  # the labels a callable sees are tested here, not the pass's reach
     )
     assert report.verdict("ordinal_invariance").outcome is Outcome.NOT_REFUTED
     assert report.verdict("ordinal_monotonicity").outcome is Outcome.REFUTED
@@ -168,6 +169,7 @@ def test_bound_params_are_passed_on_every_call():
         signature="gold,system",
         params={"weights": "linear"},
         undefined="nan",
+        bound=100,  # the bound params are tested here, not the pass's reach
     )
     assert report.verdict("symmetry").outcome is Outcome.NOT_REFUTED
     # scikit-learn weights disagreements by label position, so kappa is ordinally invariant

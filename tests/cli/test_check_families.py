@@ -24,6 +24,8 @@ def test_roc_auc_score_is_checked_as_a_scored_callable(capsys):
             "--claims",
             "monotone_transform_invariance,item_order_invariance,prevalence_invariance",
             "--no-variants",
+            "--bound",
+            "100",
             "--format",
             "json",
         ]
@@ -77,6 +79,8 @@ def test_macro_f1_score_is_checked_as_a_nominal_label_vector_callable(capsys):
             "--claims",
             "class_permutation_invariance,prevalence_invariance",
             "--no-variants",
+            "--bound",
+            "100",
             "--format",
             "json",
         ]
