@@ -29,9 +29,26 @@ __all__ = [
     "MATRIX_CALL_SIGNATURES",
     "TYPICAL_MATRIX",
     "coerce_confusion_matrices",
+    "fill_empty_classes",
     "prepare_confusion_matrices",
     "same_labels",
 ]
+
+
+def fill_empty_classes(m: np.ndarray, *, gold: bool, system: bool) -> np.ndarray:
+    """Put one item on the diagonal of each empty gold column (``gold``) and system row.
+
+    Modifies ``m`` (a ``(C, C)`` count matrix) in place and returns it: how
+    the generators and enumerators honour the ``no_empty_gold_class`` and
+    ``no_empty_system_class`` preconditions without leaving their size.
+    """
+    if gold:
+        empty = np.flatnonzero(m.sum(axis=0) == 0)
+        m[empty, empty] += 1
+    if system:
+        empty = np.flatnonzero(m.sum(axis=1) == 0)
+        m[empty, empty] += 1
+    return m
 
 
 def _shape(obj: Any) -> tuple[int, ...] | str:

@@ -42,6 +42,8 @@ from axiometrics.strategies import (
 )
 from axiometrics.strategy_options import StrategyArgumentError, class_bounds, int_option
 
+from .inputs import fill_empty_classes
+
 __all__ = ["LabelAssignment", "confusion_matrices", "label_assignments"]
 
 _MATRIX_SHAPES = ("free", "few_items", "perfect", "constant_system", "single_gold_class", "extreme")
@@ -115,13 +117,7 @@ def _confusion_matrices(
             m[:, j] = _big_column(draw, c, cap)
     else:
         m[:] = draw_counts(draw, c * c, cap).reshape(c, c)
-    m = np.minimum(m, cap)
-    if not empty_gold:
-        empty = m.sum(axis=0) == 0
-        m[np.flatnonzero(empty), np.flatnonzero(empty)] = 1
-    if not empty_system:
-        empty = m.sum(axis=1) == 0
-        m[np.flatnonzero(empty), np.flatnonzero(empty)] = 1
+    m = fill_empty_classes(np.minimum(m, cap), gold=not empty_gold, system=not empty_system)
     if m.sum() == 0:
         m[0, 0] = 1
     return m

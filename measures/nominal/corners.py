@@ -62,6 +62,7 @@ from axiometrics.strategy_options import (
     int_option,
 )
 
+from .._matrices.inputs import fill_empty_classes
 from .._matrices.strategies import confusion_matrices
 
 __all__ = [
@@ -240,12 +241,7 @@ def _cornered(
 
 def _repaired(m: np.ndarray, empty_gold: bool, empty_system: bool) -> np.ndarray:
     """One item on the diagonal of each forbidden empty class; at least one item."""
-    if not empty_gold:
-        empty = np.flatnonzero(m.sum(axis=0) == 0)
-        m[empty, empty] += 1
-    if not empty_system:
-        empty = np.flatnonzero(m.sum(axis=1) == 0)
-        m[empty, empty] += 1
+    fill_empty_classes(m, gold=not empty_gold, system=not empty_system)
     if m.sum() == 0:
         m[0, 0] = 1
     return m

@@ -88,6 +88,7 @@ from .._matrices.enumeration import (
     transpose_pairs,
     well_defined_levels,
 )
+from .._matrices.inputs import fill_empty_classes
 from .corners import FLOAT32_COUNTS, HUGE_COUNTS, MAX_HUGE_TOTAL, RARE_SHARE
 from .strategies import POSITIVE_CLASS, constant_systems
 
@@ -569,12 +570,11 @@ def _rare_matrices(c: int, cap: int, request: CaseRequest) -> list[np.ndarray]:
             for start in starts:
                 m = np.zeros((c, c), dtype=np.int64)
                 m[r, j] = 1
-                if request.wants("no_empty_gold_class"):
-                    empty = np.flatnonzero(m.sum(axis=0) == 0)
-                    m[empty, empty] += 1
-                if request.wants("no_empty_system_class"):
-                    empty = np.flatnonzero(m.sum(axis=1) == 0)
-                    m[empty, empty] += 1
+                fill_empty_classes(
+                    m,
+                    gold=request.wants("no_empty_gold_class"),
+                    system=request.wants("no_empty_system_class"),
+                )
                 need = int(m[:, j].sum() / RARE_SHARE) + 1 - int(np.delete(m, j, axis=1).sum())
                 for i, k in cells[start:] + cells[:start]:
                     add = min(max(need, 0), cap - int(m[i, k]))

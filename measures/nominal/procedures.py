@@ -42,6 +42,7 @@ from axiometrics.checker.rules import decide_well_defined, fmt, min_classes
 from axiometrics.checker.tolerance import Judge
 from axiometrics.strategies import DEFAULT_MAX_COUNT
 
+from .._matrices.inputs import fill_empty_classes
 from .._matrices.procedures import scale_cases, symmetry_cases, well_defined_cases
 from . import corners
 from . import enumeration as nom_enum
@@ -285,6 +286,15 @@ def _single_corrections(m: np.ndarray) -> list[tuple[np.ndarray, str]]:
     return out
 
 
+def _fill_requested(m: np.ndarray, request: CaseRequest) -> np.ndarray:
+    """``m`` with the empty classes the request's preconditions forbid filled."""
+    return fill_empty_classes(
+        m,
+        gold=request.wants("no_empty_gold_class"),
+        system=request.wants("no_empty_system_class"),
+    )
+
+
 @functools.lru_cache(maxsize=256)  # built inside draws: build each strategy once
 def _few_items(request: CaseRequest, c: int) -> st.SearchStrategy[np.ndarray]:
     """A ``C x C`` matrix of a few cells with 1 to 4 items (hand-sized counterexamples)."""
@@ -294,13 +304,7 @@ def _few_items(request: CaseRequest, c: int) -> st.SearchStrategy[np.ndarray]:
         m = np.zeros((c, c), dtype=np.int64)
         for i, j, k in cells:
             m[i, j] += k
-        if request.wants("no_empty_gold_class"):
-            empty = np.flatnonzero(m.sum(axis=0) == 0)
-            m[empty, empty] += 1
-        if request.wants("no_empty_system_class"):
-            empty = np.flatnonzero(m.sum(axis=1) == 0)
-            m[empty, empty] += 1
-        return m
+        return _fill_requested(m, request)
 
     return st.lists(cell, min_size=1, max_size=4).map(build)
 
@@ -346,13 +350,7 @@ def _renamed_systems(request: CaseRequest, c: int) -> st.SearchStrategy[np.ndarr
         m[sigma, np.arange(c)] = n
         if m.sum() == 0:
             m[sigma[0], 0] = 1
-        if request.wants("no_empty_gold_class"):
-            empty = np.flatnonzero(m.sum(axis=0) == 0)
-            m[empty, empty] += 1
-        if request.wants("no_empty_system_class"):
-            empty = np.flatnonzero(m.sum(axis=1) == 0)
-            m[empty, empty] += 1
-        return m
+        return _fill_requested(m, request)
 
     return build()
 

@@ -30,6 +30,7 @@ from axiometrics import strategies as ax_st
 from axiometrics.strategies import StrategyArgumentError, bounded_integers, sampled_options
 from axiometrics.strategy_options import choice_option, class_bounds, int_option
 
+from .._matrices.inputs import fill_empty_classes
 from .._matrices.strategies import confusion_matrices
 from .corners import (
     CORNER_ODDS,
@@ -102,13 +103,7 @@ def _few_item_matrices(
         m = np.zeros((c, c), dtype=np.int64)
         for i, j, k in draw(st.lists(cell, min_size=1, max_size=5)):
             m[i, j] += k
-        if not empty_gold:
-            empty = np.flatnonzero(m.sum(axis=0) == 0)
-            m[empty, empty] += 1
-        if not empty_system:
-            empty = np.flatnonzero(m.sum(axis=1) == 0)
-            m[empty, empty] += 1
-        return m
+        return fill_empty_classes(m, gold=not empty_gold, system=not empty_system)
 
     return build()
 
