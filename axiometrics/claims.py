@@ -49,10 +49,9 @@ import numpy as np
 from axiometrics.catalogue_slot import CatalogueSlot
 from axiometrics.errors import RegistrationError, UnknownClaimError
 from axiometrics.family import (
-    BUILTIN_DISTRIBUTION,
-    entry_point_distribution,
     entry_point_order,
     installed_entry_points,
+    load_each_entry_point,
     skipped_plugin_warning,
 )
 from axiometrics.shared_claims import (
@@ -625,13 +624,7 @@ class ClaimCatalogue:
         A failing built-in entry point raises, and so does any failure when ``strict``.
         """
         self.register_shared()
-        for ep in eps:
-            try:
-                self.load_entry_point(ep)
-            except Exception as exc:
-                if strict or entry_point_distribution(ep) == BUILTIN_DISTRIBUTION:
-                    raise
-                skip(ep, exc)
+        load_each_entry_point(eps, self.load_entry_point, strict=strict, skip=skip)
 
     def load_installed(self) -> None:
         """Register the shared statements and the installed claims entry points, once.

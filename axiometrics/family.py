@@ -61,6 +61,7 @@ __all__ = [
     "installed_entry_points",
     "label_batch",
     "label_values",
+    "load_each_entry_point",
     "load_family_entry_point",
     "load_family_entry_points",
     "load_installed_families",
@@ -569,13 +570,7 @@ class FamilyCatalogue:
         A failing built-in entry point (of :data:`BUILTIN_DISTRIBUTION`) raises,
         and so does any failure when ``strict``.
         """
-        for ep in eps:
-            try:
-                self.load_entry_point(ep)
-            except Exception as exc:
-                if strict or entry_point_distribution(ep) == BUILTIN_DISTRIBUTION:
-                    raise
-                skip(ep, exc)
+        load_each_entry_point(eps, self.load_entry_point, strict=strict, skip=skip)
 
     def load_installed(self) -> None:
         """Register the installed ``axiometrics.families`` entry points, once per catalogue.
@@ -660,6 +655,28 @@ def load_family_entry_point(ep: Any) -> None:
         For an object that is not a family, or a name another family has.
     """
     FAMILY_CATALOGUES.current.load_entry_point(ep)
+
+
+def load_each_entry_point(
+    eps: Iterable[Any],
+    load: Callable[[Any], None],
+    *,
+    strict: bool,
+    skip: Callable[[Any, BaseException], None],
+) -> None:
+    """``load(ep)`` for each entry point, skipping a failing third-party one with ``skip``.
+
+    A failing built-in entry point (of :data:`BUILTIN_DISTRIBUTION`) raises,
+    and so does any failure when ``strict``: the catalogues of families and
+    of claims load their plugins through this one rule.
+    """
+    for ep in eps:
+        try:
+            load(ep)
+        except Exception as exc:
+            if strict or entry_point_distribution(ep) == BUILTIN_DISTRIBUTION:
+                raise
+            skip(ep, exc)
 
 
 def entry_point_distribution(ep: Any) -> str:
