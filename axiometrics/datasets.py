@@ -61,6 +61,7 @@ __all__ = [
     "families",
     "load",
     "names",
+    "on_undefined",
 ]
 
 #: Name of the embedded synthetic collection.
@@ -106,6 +107,23 @@ def _generated() -> dict[str, tuple[Family, GeneratedDataset]]:
     from axiometrics.family import registered_families
 
     return {g.name: (f, g) for f in registered_families() for g in f.generated_datasets}
+
+
+def on_undefined(name: str) -> Any:
+    """The undefined-score policy a generated collection declares for its family's measures.
+
+    ``None`` for the embedded and real label collections (the meta-evaluation's
+    documented default applies); see
+    :attr:`~axiometrics.family.GeneratedDataset.report_on_undefined`.
+
+    Raises
+    ------
+    UnknownDatasetError
+        For a name that is no shipped collection (the nearest name suggested).
+    """
+    _check_name(name)
+    generated = _generated()
+    return generated[name][1].report_on_undefined if name in generated else None
 
 
 def names() -> tuple[str, ...]:

@@ -26,6 +26,7 @@ __all__ = [
     "md_code",
     "md_escape",
     "md_fence",
+    "render_calling_conventions",
     "render_claim_domains",
     "render_measure_reference",
     "with_claim_domains",
@@ -87,6 +88,7 @@ def render_measure_reference(registry: Registry | None = None) -> str:
         "non-empty gold classes); OQ measures take `(p, q)` = (system, gold) distributions.",
         "`v` are the class values (default `0 .. C-1`).",
         "",
+        *render_calling_conventions(reg),
     ]
     for fam in registered_families():
         scorers = reg.scorers(fam.name)
@@ -146,6 +148,42 @@ def render_measure_reference(registry: Registry | None = None) -> str:
                 out.append(f"| {_cell(c.name)} | {_cell(d.label)} | {_cell(note)} |")
             out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def render_calling_conventions(registry: Registry | None = None) -> list[str]:
+    """Markdown lines: every family's argument order, side by side.
+
+    One row per family with measures: the inputs of ``axiometrics.score`` in
+    order (each may also be passed by name), and the signatures a bare
+    callable of the family may have for the checker (the first is the default).
+    """
+    reg = default_registry() if registry is None else registry
+    out = [
+        "## Calling conventions",
+        "",
+        "Every family's argument order, side by side: `ax.score(name, *inputs)` takes the",
+        "inputs in this order (each may also be passed by name, e.g. `sample_weight=w`); a",
+        "bare callable checked with `check(f, family=...)` or `axiometrics check` may take",
+        "them in any of the listed signatures (`--signature`; the first is the default).",
+        "",
+        "| family | `ax.score(name, ...)` | bare callable signatures |",
+        "|---|---|---|",
+    ]
+    for fam in registered_families():
+        if not reg.scorers(fam.name):
+            continue
+        inputs = ", ".join(fam.inputs)
+        signatures = "; ".join(
+            f"{md_code(name, cell=True)}: {_cell(sig.description)}"
+            if sig.description
+            else md_code(name, cell=True)
+            for name, sig in fam.call_signatures
+        )
+        out.append(
+            f"| {_cell(fam.title)} (`{fam.name}`) | `ax.score(name, {inputs})` "
+            f"| {signatures or 'none'} |"
+        )
+    return [*out, ""]
 
 
 def render_claim_domains(registry: Registry | None = None) -> str:

@@ -37,6 +37,7 @@ __all__ = [
     "ReportWriteError",
     "ScaleRangeError",
     "ScoreRangeError",
+    "SignatureRefusalError",
     "UndefinedMeasureError",
     "UndefinedScoreError",
     "UnknownClaimError",
@@ -52,6 +53,17 @@ class AxiometricsError(Exception):
 
 class InvalidInputError(AxiometricsError, ValueError):
     """Data handed to axiometrics is malformed (shape, sign, finiteness, sums, ...)."""
+
+
+class SignatureRefusalError(InvalidInputError):
+    """A bare callable's call signature cannot pass this input to it.
+
+    Raised by a family's call-signature adapter (e.g. sample weights other
+    than all ones for a callable declared ``signature="y_true,y_pred"``,
+    which takes none).  The checker treats such a case as outside the
+    callable's domain (claims and ``reference=`` comparisons alike), never
+    as a failure of the callable.
+    """
 
 
 class DataFileError(InvalidInputError):

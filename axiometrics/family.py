@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -171,6 +171,14 @@ class GeneratedDataset:
         ``report_description(runs) -> str``: one paragraph about the data, for the report.
     report_on_undefined
         The report's undefined-score policy on it (see :mod:`axiometrics.meta.scoring`).
+    truth
+        Optional ``truth() -> {system: true quality}`` for a collection whose
+        systems' quality is known by design, **lower is better** (e.g. each
+        system's expected squared error); ``axiometrics meta`` and the report
+        then show how well each measure's ranking agrees with the true order
+        (see :mod:`axiometrics.meta.truth`).  ``None``: no known truth.
+    truth_description
+        One sentence saying what the truth is, shown with that agreement.
     """
 
     name: str
@@ -179,6 +187,8 @@ class GeneratedDataset:
     report_title: str
     report_description: Callable[[Any], str]
     report_on_undefined: Any = "raise"
+    truth: Callable[[], Mapping[Hashable, float]] | None = None
+    truth_description: str = ""
 
 
 #: Keywords of :func:`axiometrics.score` that an input of a family may not be named.

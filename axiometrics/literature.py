@@ -196,7 +196,8 @@ class LiteratureSource:
         Short citation shown in tables, e.g. ``"Amigó et al. 2020, Table 2"``.
     abbreviation
         The mark before a published verdict in the property table's cells
-        (``"A"``, ``"S4"``); two sources of one paper may share it.
+        (``"A"``, ``"S4"``), one per source: two tables of one paper take marks
+        of their own (``"S22"``, ``"S22§"``).
     verdicts
         The published verdicts (each with ``source == key``).
     disagreements

@@ -95,9 +95,11 @@ SHARED_CLAIMS: tuple[SharedClaim, ...] = (
         "Symmetry",
         "universal",
         "Swapping system and gold leaves the score unchanged: Eff(M) == Eff(M.T) for OC, "
-        "D(p, q) == D(q, p) for OQ.",
-        "Sakai 2021 Table 7 (ii); Sakai 2022 Table 1 (c)",
-        "∀ M: Eff(M) = Eff(Mᵀ);  ∀ p, q: D(p, q) = D(q, p)",
+        "D(p, q) == D(q, p) for OQ, Eff(y, ŷ) == Eff(ŷ, y) for regression (weights kept).",
+        "Sakai 2021 Table 7 (ii); Sakai 2022 Table 1 (c); scikit-learn's test_common "
+        "(symmetric regression metrics)",
+        "∀ M: Eff(M) = Eff(Mᵀ);  ∀ p, q: D(p, q) = D(q, p);  regression: ∀ y, ŷ, w: "
+        "Eff(y, ŷ, w) = Eff(ŷ, y, w)",
     ),
     SharedClaim(
         "identity",
@@ -107,12 +109,25 @@ SHARED_CLAIMS: tuple[SharedClaim, ...] = (
         "matrix) scores the measure's optimum. Nominal: only diagonal matrices score the "
         "optimum (every diagonal matrix does, no other does). Scored: every perfect separation "
         "(every positive scored strictly above every negative, however close the two classes' "
-        "scores) scores the optimum.",
+        "scores) scores the optimum. Regression: predictions equal to the true values (on "
+        "every item of positive weight) score the optimum, and only they do.",
         "Sebastiani 2020 (IoI)",
         "OQ: ∀ q: D(q, q) = opt and ∀ p ≠ q: D(p, q) ≠ opt;  OC: ∀ g: Eff(g, g) = opt;  "
         "nominal: ∀ M: Eff(M) = opt ⟺ M diagonal;  scored: ∀ s, y with min s[y=1] > "
-        "max s[y=0]: Eff(s, y) = opt",
+        "max s[y=0]: Eff(s, y) = opt;  regression: ∀ y, w: Eff(y, y, w) = opt and "
+        "∀ ŷ ≠ y: Eff(y, ŷ, w) ≠ opt",
         options=_STRICT,
+    ),
+    SharedClaim(
+        "item_order_invariance",
+        "Item order invariance",
+        "universal",
+        "Permuting the items, with everything attached to each item (scores and labels; true "
+        "values, predictions and weights), leaves the score unchanged, tied values included, "
+        "from two items to thousands.",
+        "issue 14 (tie handling of argsort-based implementations); issue 24",
+        "∀ x ∀ permutation π: Eff(x∘π) = Eff(x), x the items' tuples (scored: (s, y); "
+        "regression: (y, ŷ, w))",
     ),
     SharedClaim(
         "well_defined",

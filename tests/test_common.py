@@ -39,6 +39,13 @@ def _scored_batch(rng, n=60, items=20):
     return scores, gold
 
 
+def _regression_batch(rng, n=60, items=20):
+    y = rng.normal(10.0, 3.0, size=(n, items)).round(2)  # rounding makes ties
+    p = y + rng.normal(0.0, 2.0, size=(n, items))
+    w = np.ones((n, items))  # unit weights: every regression measure takes them
+    return y, p, w
+
+
 def _takes_matrices(scorer):
     return get_family(scorer.measure.family).inputs == ("matrices",)
 
@@ -53,6 +60,8 @@ def _inputs(scorer, rng):
         return (p, q)
     if inputs == ("scores", "gold"):
         return _scored_batch(rng)
+    if inputs == ("y_true", "y_pred", "sample_weight"):
+        return _regression_batch(rng)
     raise AssertionError(f"{scorer.name}: test_common has no inputs for a family taking {inputs}")
 
 
@@ -122,7 +131,10 @@ def test_declared_symmetry_agrees_with_swapping_system_and_gold(scorer):
         return
     rng = np.random.default_rng(RNG_SEED)
     inputs = _inputs(scorer, rng)
-    swapped = (np.swapaxes(inputs[0], -1, -2),) if len(inputs) == 1 else (inputs[1], inputs[0])
+    if len(inputs) == 1:
+        swapped = (np.swapaxes(inputs[0], -1, -2),)
+    else:  # the first two inputs exchanged, any further one (weights) kept
+        swapped = (inputs[1], inputs[0], *inputs[2:])
     a, b = _score(scorer, *inputs), _score(scorer, *swapped)
     both = ~np.isnan(a) & ~np.isnan(b)
     equal = np.isclose(a[both], b[both], rtol=1e-9, atol=1e-12)
@@ -145,6 +157,16 @@ def test_measures_that_ignore_class_values_do_ignore_them(scorer):
     rng = np.random.default_rng(RNG_SEED)
     inputs = _inputs(scorer, rng)
     a = _score(scorer, *inputs)
+    if not get_family(scorer.measure.family).class_values:
+        # A family whose inputs carry no class values: nothing to use; class values
+        # given anyway are either ignored or refused with a typed error.
+        assert not scorer.measure.uses_class_values
+        try:
+            b = _score(scorer, *inputs, values=[0.0, 1.0])
+        except ValueError:
+            return
+        np.testing.assert_allclose(a, b, rtol=1e-9, atol=1e-12)
+        return
     b = _score(scorer, *inputs, values=_values(scorer, inputs))
     both = ~np.isnan(a) & ~np.isnan(b)
     if not scorer.measure.uses_class_values:
@@ -175,6 +197,9 @@ def test_a_perfect_system_scores_the_declared_optimum(scorer):
     elif inputs == ("scores", "gold"):
         _, gold_labels = _scored_batch(rng)
         scores = _score(scorer, gold_labels.copy(), gold_labels)  # positives above negatives
+    elif inputs == ("y_true", "y_pred", "sample_weight"):
+        y, _, w = _regression_batch(rng)
+        scores = _score(scorer, y, y.copy(), w)
     else:
         _, q = _oq_batch(rng)
         scores = _score(scorer, q, q)

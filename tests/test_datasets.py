@@ -70,7 +70,10 @@ WITH_PROBA = [
     "nnop",
     "cost_sensitive",
 ]
-AVAILABLE = "'synthetic', 'synthetic_scored', 'balance_scale', 'era', 'esl', 'lev', 'swd'"
+AVAILABLE = (
+    "'synthetic', 'synthetic_scored', 'synthetic_regression', 'diabetes', 'friedman1', "
+    "'balance_scale', 'era', 'esl', 'lev', 'swd'"
+)
 
 
 @cache
@@ -80,7 +83,8 @@ def loaded(name, family="oc"):
 
 
 def test_names_lists_the_synthetic_collections_then_the_real_ones_sorted():
-    assert datasets.names() == ("synthetic", "synthetic_scored", *REAL)
+    generated = ("synthetic_scored", "synthetic_regression", "diabetes", "friedman1")
+    assert datasets.names() == ("synthetic", *generated, *REAL)
 
 
 def test_families_names_what_each_collection_loads_as_its_default_first():
@@ -288,7 +292,7 @@ def test_an_unknown_family_is_refused_with_the_choices():
     with pytest.raises(InvalidParameterError) as info:
         datasets.load("era", "ocq")
     assert str(info.value) == (
-        "family='ocq' is not one of 'oc', 'oq', 'scored'; did you mean 'oq', 'oc'?"
+        "family='ocq' is not one of 'oc', 'oq', 'scored', 'regression'; did you mean 'oq', 'oc'?"
     )
 
 

@@ -9,13 +9,18 @@ with the reader of ``--family`` (a family with a
 Task 4 subtask C label files for ``oc``, subtask E distribution files for
 ``oq``; the first in rank order by default); with ``--scores`` a long CSV
 (or Parquet) of ``topic, system, measure, score``.
+
+A shipped collection that declares its systems' true quality
+(:attr:`~axiometrics.family.GeneratedDataset.truth`) adds the agreement of
+every measure's ranking with the true order; ``--truth FILE``
+(``system<TAB>quality``, lower is better) gives one for any data.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -30,6 +35,7 @@ from axiometrics.cli.arguments import (
 from axiometrics.cli.cells import format_number
 from axiometrics.cli.output import FORMATS, dumps, json_records, table_text, write_output
 from axiometrics.cli.run_files import fill_flag_hint, read_run_files, run_family_choices
+from axiometrics.cli.truth_file import read_truth_file
 from axiometrics.errors import InvalidParameterError
 from axiometrics.io.runs import default_run_family
 from axiometrics.meta.consistency import split_sizes
@@ -39,8 +45,10 @@ from axiometrics.meta.evaluate import ANALYSES, MetaEvaluation, run
 from axiometrics.meta.inputs import (
     read_score_file,
 )
+from axiometrics.meta.options import OPTIONAL_ANALYSES, TRUTH
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.meta.synthetic import DEFAULT_ON_UNDEFINED, default_label_runs
+from axiometrics.meta.truth import check_truth
 from axiometrics.meta.validate import unknown_name_message
 from axiometrics.registry import default_registry
 
@@ -51,6 +59,8 @@ _TITLES = {
     "consistency": "ranking consistency (mean tau over random topic splits)",
     "discriminative": "discriminative power (randomised Tukey HSD)",
     "coverage": "coverage (Spearman with the UIR of the reference set)",
+    "truth": "agreement with the known truth (Kendall's tau with the true order, Long & "
+    "Cliff CI; pairs ordered as the truth)",
 }
 
 
@@ -81,7 +91,7 @@ def _analyses(text: str) -> list[str]:
             f"give at least one of {','.join(ANALYSES)} (got {text!r})"
         )
     for name in names:
-        if name not in ANALYSES:
+        if name not in ANALYSES and name not in OPTIONAL_ANALYSES:
             raise argparse.ArgumentTypeError(unknown_name_message(name, ANALYSES))
     return names
 
@@ -128,7 +138,15 @@ def add_parser(subparsers: Any) -> None:
         "--analyses",
         type=_analyses,
         default=list(ANALYSES),
-        help=f"comma-separated subset of {','.join(ANALYSES)} (default: all)",
+        help=f"comma-separated subset of {','.join(ANALYSES + OPTIONAL_ANALYSES)} (default: "
+        f"{','.join(ANALYSES)}, and {TRUTH} when the data has a known truth)",
+    )
+    options.add_argument(
+        "--truth",
+        metavar="FILE",
+        help="each system's known true quality, lower is better (system<TAB>quality lines): "
+        "adds each measure's agreement with the true order; a shipped collection that "
+        "declares a truth (e.g. synthetic_regression) brings its own",
     )
     options.add_argument("--trials", type=positive_int, default=1000, help="topic splits (1000)")
     options.add_argument("--B", type=positive_int, default=5000, help="Tukey HSD trials (5000)")
@@ -165,7 +183,7 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(func=meta)
 
 
-def _groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
+def _groups(args: argparse.Namespace) -> list[tuple[str, Any, Any, Any]]:
     """(label, data, measures) per meta-evaluation to run."""
     files = args.gold is not None or args.runs is not None
     if args.scores is not None and files:
@@ -182,7 +200,7 @@ def _groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
                 "--family applies to --gold/--runs files or the embedded data"
             )
         scores: ScoreMatrices = read_score_file(args.scores)
-        return [("scores", scores, args.measures)]
+        return [("scores", scores, args.measures, None)]
     if files:
         family = args.family or default_run_family()
         if family == "all":
@@ -201,7 +219,7 @@ def _groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
             # The runs' own family is not the one asked for (e.g. label runs for
             # the measures of a family sharing their inputs): name its measures.
             measures = default_registry().names(family)
-        return [(family, data, measures)]
+        return [(family, data, measures, None)]
     return _shipped_groups(args)
 
 
@@ -243,8 +261,14 @@ def _feeding(family: str, candidates: Sequence[str]) -> str | None:
     return next((c for c in candidates if c in sharing), None)
 
 
-def _shipped_groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
-    """Groups for the shipped collections named by ``--data`` (default: synthetic)."""
+def _shipped_groups(args: argparse.Namespace) -> list[tuple[str, Any, Any, Any]]:
+    """Groups for the shipped collections named by ``--data`` (default: synthetic).
+
+    Each is ``(label, data, measures, policy)``: ``policy`` is the undefined-score
+    policy a collection a family generates declares for its own family's
+    measures (:attr:`~axiometrics.family.GeneratedDataset.report_on_undefined`),
+    else ``None`` (the documented default fill).
+    """
     from axiometrics import datasets
 
     names = args.data if args.data is not None else [datasets.SYNTHETIC]
@@ -260,7 +284,7 @@ def _shipped_groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
     if args.measures is not None and args.family is not None:
         raise InvalidParameterError("--measures chooses the measures; drop --family")
     registry = default_registry()
-    groups: list[tuple[str, Any, Any]] = []
+    groups: list[tuple[str, Any, Any, Any]] = []
     for name in names:
         own = datasets.families(name)
         # (family whose measures run, family of the collection's data that feeds them)
@@ -291,7 +315,8 @@ def _shipped_groups(args: argparse.Namespace) -> list[tuple[str, Any, Any]]:
             else:
                 data = datasets.load(name, base)
             label = name if args.measures is not None else f"{name} {fam}"
-            groups.append((label, data, measures))
+            policy = datasets.on_undefined(name) if fam == base == own[0] else None
+            groups.append((label, data, measures, policy))
     return groups
 
 
@@ -300,10 +325,10 @@ def _number(x: float) -> str:
     return format_number(x) if x == 0 or abs(x) >= 1e-3 else f"{x:.3g}"
 
 
-def _check_against_data(args: argparse.Namespace, groups: list[tuple[str, Any, Any]]) -> None:
+def _check_against_data(args: argparse.Namespace, groups: list[tuple[str, Any, Any, Any]]) -> None:
     """Splits given with --split must fit every data set; --reference names must exist."""
     registered = set(default_registry().names())
-    for _, data, _ in groups:
+    for _, data, _, _ in groups:
         topics = len(data.topics) if data is not None else 0
         for split in args.split or ():
             try:
@@ -352,16 +377,74 @@ def _render(results: list[tuple[str, MetaEvaluation]], fmt: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+Truth = Mapping[Hashable, float]
+
+
+def _declared_truths() -> dict[str, Any]:
+    """The shipped collections that declare a truth: name -> its ``truth()`` callable."""
+    from axiometrics.family import registered_families
+
+    default_registry()  # plugin families register when the registry loads
+    return {
+        g.name: g.truth
+        for f in registered_families()
+        for g in f.generated_datasets
+        if g.truth is not None
+    }
+
+
+def _file_truth(given: Mapping[str, float], data: Any, path: str) -> Truth:
+    """A ``--truth`` file's qualities keyed by the data's systems (matched by name), checked."""
+    systems: Sequence[Hashable] = tuple(data.systems)
+    by_name = {str(s): s for s in systems}
+    truth = {by_name.get(name, name): value for name, value in given.items()}
+    try:
+        check_truth(truth, systems)
+    except InvalidParameterError as exc:
+        raise InvalidParameterError(f"--truth {path!r}: {exc}") from None
+    return truth
+
+
+def _truths(args: argparse.Namespace, groups: list[tuple[str, Any, Any, Any]]) -> list[Any]:
+    """The known truth of each group, or ``None``: ``--truth FILE``, else the collection's own.
+
+    A shipped group's label starts with its collection's name (see :func:`_shipped_groups`).
+    """
+    if args.truth is not None:
+        given = read_truth_file(args.truth)
+        truths: list[Any] = [_file_truth(given, data, args.truth) for _, data, _, _ in groups]
+    elif args.gold is None and args.runs is None and args.scores is None:
+        declared = _declared_truths()
+        truths = []
+        for label, *_ in groups:
+            loader = declared.get(label.split(" ", 1)[0])
+            truths.append(None if loader is None else loader())
+    else:
+        truths = [None] * len(groups)
+    if TRUTH in args.analyses:
+        for (label, *_), truth in zip(groups, truths, strict=True):
+            if truth is None:
+                raise InvalidParameterError(
+                    f"--analyses {TRUTH}: {label!r} declares no known truth; give --truth FILE "
+                    "(system<TAB>quality, lower is better)"
+                )
+    return truths
+
+
 def meta(args: argparse.Namespace) -> int:
     """Run the meta-evaluation; exit status 0, 1 on bad data, 2 on bad usage."""
     groups = _groups(args)
     _check_against_data(args, groups)
+    truths = _truths(args, groups)
     show_progress = not args.quiet and sys.stderr.isatty()
     results = []
     files = args.gold is not None or args.runs is not None
-    for label, data, measures in groups:
+    for (label, data, measures, own_policy), truth in zip(groups, truths, strict=True):
         if args.on_undefined is not None:
             policy: Any = args.on_undefined
+        elif own_policy is not None:
+            # A collection a family generates, scored by that family's measures.
+            policy = own_policy
         elif args.scores is not None or (files and data.family == label):
             # The user's scores, or runs scored by their own family's measures.
             policy = "raise"
@@ -371,7 +454,7 @@ def meta(args: argparse.Namespace) -> int:
             # sharing their inputs may leave some undefined: the documented default fill.
             policy = DEFAULT_ON_UNDEFINED
         try:
-            result = _run(data, measures, policy, args, show_progress)
+            result = _run(data, measures, policy, args, show_progress, truth)
         except UndefinedScoreError as exc:
             raise fill_flag_hint(exc) from None
         results.append((label, result))
@@ -380,7 +463,12 @@ def meta(args: argparse.Namespace) -> int:
 
 
 def _run(
-    data: Any, measures: Any, policy: Any, args: argparse.Namespace, progress: bool
+    data: Any,
+    measures: Any,
+    policy: Any,
+    args: argparse.Namespace,
+    progress: bool,
+    truth: Truth | None = None,
 ) -> MetaEvaluation:
     return run(
         data,
@@ -395,4 +483,5 @@ def _run(
         seed=args.seed,
         on_undefined=policy,
         progress=progress,
+        truth=truth,
     )

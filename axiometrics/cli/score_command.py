@@ -40,7 +40,7 @@ from axiometrics.errors import InvalidInputError, InvalidParameterError, Unknown
 from axiometrics.family import get_family, registered_families
 from axiometrics.io import DistributionRuns, LabelRuns, read_confusion_matrix
 from axiometrics.io.rows import parse_number
-from axiometrics.io.runs import MATRIX_INPUTS
+from axiometrics.io.runs import MATRIX_INPUTS, SystemRuns
 from axiometrics.registry import Scorer, default_registry
 from axiometrics.scale import ClassScale
 
@@ -50,6 +50,7 @@ __all__ = [
     "emit_scores",
     "read_runs",
     "resolve_measures",
+    "score_batched_runs",
     "score_matrix_file",
     "score_runs_cells",
     "score_scored_runs",
@@ -284,6 +285,40 @@ def _batch(scores: np.ndarray, gold: np.ndarray) -> Any:
     return inputs
 
 
+def score_batched_runs(
+    runs: SystemRuns,
+    scorers: Sequence[Scorer],
+    *,
+    on_undefined: str | float = "mark",
+    explicit: bool = True,
+) -> tuple[pd.DataFrame, dict[str, str]]:
+    """Score runs of a family without class values that give their own (topic, system) batch.
+
+    One vectorised call per measure on :meth:`SystemRuns.scorer_inputs
+    <axiometrics.io.runs.SystemRuns.scorer_inputs>`, without class values.
+    A measure that refuses the runs raises when it was asked for
+    (``explicit``); from the default set it is left out and the returned
+    notes say why.
+
+    Returns
+    -------
+    tuple
+        The long frame (:data:`LONG_COLUMNS`) and notes ``{"skipped <measure>": reason}``.
+    """
+    notes: dict[str, str] = {}
+    cells: list[MeasureCells] = []
+    for scorer in scorers:
+        try:
+            cells += score_cells(
+                [scorer], runs.scorer_inputs, None, on_undefined, runs.topics, runs.systems
+            )
+        except InvalidInputError as exc:
+            if explicit:
+                raise InvalidInputError(f"measure={str(scorer.measure)!r}: {exc}") from exc
+            notes[f"skipped {scorer.measure}"] = str(exc)
+    return long_frame(cells, list(runs.topics), list(runs.systems)), notes
+
+
 def score_scored_runs(
     gold_path: str | Path,
     system_paths: Sequence[str | Path],
@@ -304,11 +339,16 @@ def score_scored_runs(
     -------
     tuple
         The long frame (:data:`LONG_COLUMNS`) and notes ``{"skipped <measure>": reason}``.
+        Runs that give their own (topic, system) batch (a
+        :class:`~axiometrics.io.runs.SystemRuns`) are scored by
+        :func:`score_batched_runs`.
     """
     reader = get_family(scorers[0].measure.family).read_runs if scorers else None
     if reader is None:
         raise InvalidParameterError("no measure to score, or its family reads no run files")
     runs = reader(gold_path, system_paths)
+    if isinstance(runs, SystemRuns):
+        return score_batched_runs(runs, scorers, on_undefined=on_undefined, explicit=explicit)
     notes: dict[str, str] = {}
     kept: list[Scorer] = []
     per_topic: list[list[MeasureCells]] = []
@@ -437,7 +477,7 @@ def run_score(args: argparse.Namespace) -> int:
         for option, given in (("--scale", args.scale), ("--values", args.values)):
             if given is not None:
                 raise InvalidParameterError(
-                    f"{option}={given!r}: {family} runs have binary gold labels and no class scale"
+                    f"{option}={given!r}: {family} runs have no class scale"
                 )
         explicit = args.measures is not None
         frame, notes = score_scored_runs(

@@ -11,7 +11,11 @@ Sakai (2021, 2022) and Amigó et al. (2020):
 * :func:`discriminative_power` — randomised Tukey HSD p-values for every
   system pair, per measure;
 * :func:`coverage` — Spearman correlation between a measure's differences
-  and the Unanimous Improvement Ratio of a reference set.
+  and the Unanimous Improvement Ratio of a reference set;
+* :func:`truth_agreement` — when the systems' true quality is known (a
+  synthetic collection), Kendall's tau between each measure's ranking and
+  the true order, and the share of system pairs it orders correctly
+  (``run(..., truth=...)``).
 
 Quick use::
 
@@ -63,6 +67,7 @@ from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.meta.scoring import ScoringReport, score_runs
 from axiometrics.meta.similarity import RankingSimilarity, ranking_similarity
 from axiometrics.meta.synthetic import amigo_synthetic, default_label_runs
+from axiometrics.meta.truth import TruthAgreement, truth_agreement
 from axiometrics.stats.tukey import TukeyHSD, randomized_tukey_hsd
 
 __all__ = [
@@ -82,6 +87,7 @@ __all__ = [
     "RankingSimilarity",
     "ScoreMatrices",
     "ScoringReport",
+    "TruthAgreement",
     "TukeyHSD",
     "UndefinedScoreError",
     "amigo_synthetic",
@@ -103,5 +109,6 @@ __all__ = [
     "score_runs",
     "spearman_rho",
     "topic_splits",
+    "truth_agreement",
     "unanimous_improvement_ratio",
 ]

@@ -4,7 +4,9 @@
 matrices (:class:`ScoreMatrices` or a long DataFrame), or nothing (the
 embedded synthetic data of Amigó et al. 2020), and returns a
 :class:`MetaEvaluation` holding ranking similarity, ranking consistency
-(one result per split kind), discriminative power and coverage.
+(one result per split kind), discriminative power and coverage, and, when
+each system's true quality is known (``truth=``), the agreement of every
+measure's ranking with the true order.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.meta.scoring import OnUndefined, ScoringReport, resolve_measures, score_runs
 from axiometrics.meta.similarity import RankingSimilarity, ranking_similarity
 from axiometrics.meta.synthetic import default_label_runs
+from axiometrics.meta.truth import TruthAgreement, check_truth, truth_agreement
 from axiometrics.meta.validate import unknown_name_message
 from axiometrics.registry import Registry, default_registry
 
@@ -59,6 +62,9 @@ class MetaEvaluation:
         The parameters used (seed, trials, B, ...), for provenance.
     notes
         Remarks: measures dropped or filled as undefined, skipped analyses.
+    truth
+        Agreement with the known true order of the systems, or ``None`` (no
+        ``truth`` given).
     """
 
     scores: ScoreMatrices
@@ -68,6 +74,7 @@ class MetaEvaluation:
     coverage: Coverage | None = None
     settings: dict[str, Any] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    truth: TruthAgreement | None = None
 
     def to_frames(self) -> dict[str, pd.DataFrame]:
         """One tidy DataFrame per analysis that was run."""
@@ -82,6 +89,8 @@ class MetaEvaluation:
             frames["discriminative"] = self.discriminative.to_frame()
         if self.coverage is not None:
             frames["coverage"] = self.coverage.to_frame()
+        if self.truth is not None:
+            frames["truth"] = self.truth.to_frame()
         return frames
 
     def to_frame(self) -> pd.DataFrame:
@@ -180,6 +189,8 @@ def _scores_and_notes(
     scores, runs = _as_scores(data, opts.measures, _policy(opts), opts.registry, report, bar.update)
     if "coverage" in opts.analyses:
         _check_reference(_reference(opts), scores, opts.registry)
+    if opts.truth is not None:
+        check_truth(opts.truth, scores.systems)
     return scores, runs, report.notes()
 
 
@@ -207,6 +218,7 @@ def _steps(opts: MetaOptions, valid_splits: Sequence[str | int]) -> int:
         + (opts.B if "discriminative" in chosen else 0)
         + ("similarity" in chosen)
         + ("coverage" in chosen)
+        + (opts.truth is not None)
     )
 
 
@@ -218,6 +230,18 @@ def _similarity(scores: ScoreMatrices, opts: MetaOptions, bar: Any) -> RankingSi
     similarity = ranking_similarity(scores, variant=opts.variant, confidence=opts.confidence)
     bar.update(1)
     return similarity
+
+
+def _truth(scores: ScoreMatrices, opts: MetaOptions, bar: Any) -> TruthAgreement | None:
+    """Agreement with the known truth, if one is given."""
+    if opts.truth is None:
+        return None
+    bar.set_description("agreement with the truth")
+    agreement = truth_agreement(
+        scores, opts.truth, variant=opts.variant, confidence=opts.confidence
+    )
+    bar.update(1)
+    return agreement
 
 
 def _consistency(
@@ -325,7 +349,8 @@ def evaluate(data: Data, options: MetaOptions) -> MetaEvaluation:
 
     The phases: check the options, score, choose the usable splits, then
     ranking similarity, consistency, discriminative power and coverage, each
-    drawing from its own stream of the master seed.
+    drawing from its own stream of the master seed, and the agreement with
+    the truth when one is given.
     """
     opts = options.checked(data)
     streams = np.random.SeedSequence(opts.seed).spawn(1 + len(tuple(opts.splits)))
@@ -336,6 +361,7 @@ def evaluate(data: Data, options: MetaOptions) -> MetaEvaluation:
         notes += skipped
         bar.reset(total=_steps(opts, valid_splits))
         similarity = _similarity(scores, opts, bar)
+        truth = _truth(scores, opts, bar)
         consistency = _consistency(scores, opts, valid_splits, streams, bar)
         power = _discriminative(scores, opts, streams[0], bar)
         cover, skipped = _coverage(scores, runs, opts, bar)
@@ -350,6 +376,7 @@ def evaluate(data: Data, options: MetaOptions) -> MetaEvaluation:
         coverage=cover,
         settings=_provenance(opts, scores, valid_splits, cover),
         notes=tuple(notes),
+        truth=truth,
     )
 
 
@@ -371,8 +398,12 @@ def run(
         Settings by keyword, overriding those of ``options``: ``measures``,
         ``analyses``, ``trials``, ``splits``, ``B``, ``alpha``, ``variant``,
         ``confidence``, ``reference``, ``seed``, ``on_undefined``,
-        ``include_observed``, ``max_elements``, ``registry``, ``progress``
-        (each described under :class:`~axiometrics.meta.options.MetaOptions`).
+        ``include_observed``, ``max_elements``, ``registry``, ``progress``,
+        ``truth`` (each described under
+        :class:`~axiometrics.meta.options.MetaOptions`).  ``truth`` maps each
+        system to its known true quality, lower is better: the result's
+        :attr:`MetaEvaluation.truth` then holds every measure's agreement
+        with the true order (:func:`~axiometrics.meta.truth.truth_agreement`).
 
     Raises
     ------
@@ -381,8 +412,12 @@ def run(
     InvalidParameterError
         A negative or non-integer seed, ``trials`` or ``B`` below 1, a split
         that is neither ``"full"`` nor a positive size, no or unknown
-        analyses, an alpha outside (0, 1), or a reference measure that is
-        neither in the scores nor registered (nearest names suggested).
+        analyses, an alpha outside (0, 1), a reference measure that is
+        neither in the scores nor registered (nearest names suggested), or a
+        bad ``truth`` (not a mapping, a system missing, a value that is not a
+        finite number, fewer than 2 systems, or no order at all; see
+        :func:`~axiometrics.meta.truth.check_truth`), or ``"truth"`` among
+        the analyses without one.
     """
     base = options if options is not None else MetaOptions()
     return evaluate(data, base.updated("run", **settings))

@@ -7,7 +7,7 @@ work is done) and fills the defaults that depend on the data.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -20,10 +20,15 @@ from axiometrics.registry import Registry
 from axiometrics.stats.tukey import DEFAULT_MAX_ELEMENTS
 from axiometrics.suggest import closest
 
-__all__ = ["ANALYSES", "MetaOptions", "default_reference"]
+__all__ = ["ANALYSES", "OPTIONAL_ANALYSES", "TRUTH", "MetaOptions", "default_reference"]
 
-#: The analyses :func:`axiometrics.meta.run` can perform, in report order.
+#: The analyses :func:`axiometrics.meta.run` performs by default, in report order.
 ANALYSES = ("similarity", "consistency", "discriminative", "coverage")
+#: Agreement with a known truth (:mod:`axiometrics.meta.truth`): it runs whenever a
+#: ``truth`` is given; naming it in ``analyses`` (e.g. alone) needs one.
+TRUTH = "truth"
+#: Analyses beyond :data:`ANALYSES` that ``analyses`` may name.
+OPTIONAL_ANALYSES = (TRUTH,)
 
 
 def default_reference(data: Any) -> tuple[str, ...]:
@@ -42,6 +47,18 @@ def default_reference(data: Any) -> tuple[str, ...]:
     return tuple(own) or DEFAULT_REFERENCE
 
 
+def _checked_analyses(requested: Sequence[str]) -> tuple[str, ...]:
+    """The analyses asked for: a non-empty subset of :data:`ANALYSES` and :data:`OPTIONAL_ANALYSES`.
+
+    An unknown name is reported with the nearest of :data:`ANALYSES`.
+    """
+    chosen = (requested,) if isinstance(requested, str) else tuple(requested)
+    if chosen and all(a in ANALYSES or a in OPTIONAL_ANALYSES for a in chosen):
+        return chosen
+    check_analyses([a for a in chosen if a not in OPTIONAL_ANALYSES], ANALYSES)  # raises
+    return chosen
+
+
 @dataclass(frozen=True)
 class MetaOptions:
     """Every setting of a meta-evaluation (see :func:`axiometrics.meta.run`).
@@ -53,7 +70,8 @@ class MetaOptions:
         registered measure of the runs' family / every measure of the scores.
     analyses
         Any of ``"similarity"``, ``"consistency"``, ``"discriminative"``,
-        ``"coverage"``.
+        ``"coverage"`` (default: these four), and ``"truth"`` (which needs
+        ``truth``).
     trials
         Random topic splits per split kind (ranking consistency).
     splits
@@ -87,6 +105,11 @@ class MetaOptions:
         Measure registry (default: the default registry).
     progress
         Show a tqdm progress bar on standard error.
+    truth
+        Each system's known true quality, **lower is better** (e.g. its
+        expected squared error); when given, the agreement of every
+        measure's ranking with the true order is computed too (see
+        :mod:`axiometrics.meta.truth`), whatever ``analyses`` says.
     """
 
     measures: Sequence[str] | None = None
@@ -104,6 +127,7 @@ class MetaOptions:
     max_elements: int = DEFAULT_MAX_ELEMENTS
     registry: Registry | None = None
     progress: bool = False
+    truth: Mapping[Hashable, float] | None = None
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -137,9 +161,15 @@ class MetaOptions:
         InvalidParameterError
             A negative or non-integer seed, ``trials`` or ``B`` below 1, a
             split that is neither ``"full"`` nor a positive size, no or
-            unknown analyses, or an alpha outside (0, 1).
+            unknown analyses, an alpha outside (0, 1), or ``"truth"`` among
+            the analyses without a ``truth``.
         """
-        analyses = check_analyses(self.analyses, ANALYSES)
+        analyses = _checked_analyses(self.analyses)
+        if TRUTH in analyses and self.truth is None:
+            raise InvalidParameterError(
+                f"analyses={list(analyses)!r}: {TRUTH!r} compares the rankings with a known "
+                "truth; give truth={system: true quality (lower is better)}"
+            )
         seed = check_seed(self.seed)
         trials = check_count("trials", self.trials)
         B = check_count("B", self.B)

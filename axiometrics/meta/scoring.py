@@ -30,6 +30,7 @@ from typing import Union
 import numpy as np
 
 from axiometrics.errors import InvalidParameterError
+from axiometrics.family import get_family
 from axiometrics.io.runs import SystemRuns
 from axiometrics.meta.errors import MetaInputError, UndefinedScoreError
 from axiometrics.meta.scores import ScoreMatrices
@@ -185,7 +186,9 @@ def score_runs(
     """
     scorers = resolve_measures(measures, runs.family, registry=registry)
     report = report if report is not None else ScoringReport()
-    values = runs.scale.value_array
+    # Class values only for runs whose inputs carry them (a family without class
+    # values, e.g. real-valued predictions, has no scale to take them from).
+    values = runs.scale.value_array if get_family(runs.family).class_values else None
     kept: list[tuple[str, bool, np.ndarray]] = []
     inputs: dict[str, tuple[np.ndarray, ...]] = {}
     for scorer in scorers:

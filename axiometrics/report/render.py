@@ -163,6 +163,7 @@ def _quartiles(curve: list[float | None]) -> list[float]:
 def _dataset_view(d: dict[str, Any], user: set[str]) -> dict[str, Any]:
     view = dict(d)
     view.setdefault("notes_before", [])
+    view.setdefault("truth", None)
     if d.get("skipped"):
         return view
     chart: dict[str, Markup] = {}

@@ -24,11 +24,19 @@ are those of a meta-evaluation without the companions.  Ranking consistency
 compares measures with one another (Sakai's markers, VE2), so its test runs
 within each family group: a marker counts the measures of the same family
 a measure outperforms.
+
+Known truth
+-----------
+A data set whose systems' true quality is known (a collection declaring
+:attr:`~axiometrics.family.GeneratedDataset.truth`) also gets the agreement
+of every measure's ranking with the true order
+(:mod:`axiometrics.meta.truth`), best first, with the collection's sentence
+saying what the truth is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +49,7 @@ from axiometrics.meta.consistency import RankingConsistency
 from axiometrics.meta.evaluate import MetaEvaluation
 from axiometrics.meta.runs import check_counts
 from axiometrics.meta.scores import ScoreMatrices
+from axiometrics.meta.truth import TruthAgreement
 from axiometrics.registry import Scorer, default_registry
 from axiometrics.report.model import family_title, number, numbers
 from axiometrics.report.significance import significance_model
@@ -106,6 +115,11 @@ class Dataset:
     reference
         Coverage reference measures (default: those of
         :func:`axiometrics.meta.run`, OC measures).
+    truth
+        Each system's known true quality, lower is better, or ``None``;
+        given, the section shows the agreement with the true order.
+    truth_description
+        One sentence saying what the truth is.
     """
 
     key: str
@@ -116,6 +130,8 @@ class Dataset:
     on_undefined: Any = "raise"
     embedded: bool = False
     reference: tuple[str, ...] | None = None
+    truth: Mapping[Hashable, float] | None = None
+    truth_description: str = ""
 
 
 def default_datasets(names: Sequence[str] | None = None) -> list[Dataset]:
@@ -203,6 +219,8 @@ def _generated_dataset(name: str, collection: GeneratedDataset) -> Dataset:
         runs,
         collection.report_description(runs),
         collection.report_on_undefined,
+        truth=None if collection.truth is None else collection.truth(),
+        truth_description=collection.truth_description,
     )
 
 
@@ -336,6 +354,32 @@ def _consistency_model(
     return out
 
 
+def _truth_model(
+    agreement: TruthAgreement, user: set[str], family_of: Callable[[str], str]
+) -> dict[str, Any]:
+    """Agreement with the known truth: one row per measure, the best (highest tau) first."""
+    return {
+        "variant": agreement.variant,
+        "confidence": agreement.confidence,
+        "n_systems": len(agreement.systems),
+        "pairs": agreement.pairs,
+        "rows": [
+            {
+                "measure": str(r["measure"]),
+                "family": family_of(str(r["measure"])),
+                "user": str(r["measure"]) in user,
+                "tau": number(r["tau"]),
+                "low": number(r["ci_low"]),
+                "high": number(r["ci_high"]),
+                "agreeing": int(r["agreeing"]),
+                "tied": int(r["tied"]),
+                "share": number(r["share"]),
+            }
+            for r in _records(agreement.to_frame())
+        ],
+    }
+
+
 def meta_model(
     result: MetaEvaluation,
     user: set[str],
@@ -434,6 +478,8 @@ def meta_model(
             for r in _records(cover.to_frame())
         ]
         out["coverage_reference"] = list(cover.reference)
+    if result.truth is not None:
+        out["truth"] = _truth_model(result.truth, user, family_of)
     out["significance"] = significance_model(
         result.scores, alpha=alpha, user=user, tukey=result.discriminative
     )
@@ -489,7 +535,16 @@ def _run_kwargs(dataset: Dataset, settings: MetaSettings) -> dict[str, Any]:
     }
     if dataset.reference is not None:
         kwargs["reference"] = dataset.reference
+    if dataset.truth is not None:
+        kwargs["truth"] = dataset.truth
     return kwargs
+
+
+def _described(model: dict[str, Any], dataset: Dataset) -> dict[str, Any]:
+    """The model with the data set's sentence about its truth, where it has one."""
+    if model.get("truth") is not None:
+        model["truth"]["description"] = dataset.truth_description
+    return model
 
 
 def evaluate_dataset(
@@ -548,7 +603,7 @@ def evaluate_dataset(
         result = run(data, measures=None, **kwargs)
         fams = {m: dataset.family for m in result.scores.measures}
         model = meta_model(result, set(), alpha=settings.alpha, families=fams)
-        return {**base, "skipped": None, **model}
+        return {**base, "skipped": None, **_described(model, dataset)}
     own: list[str | Scorer] = [*groups[0][1]]
     own += [s for s in user if s.measure.family == dataset.family]
     companions: list[tuple[str, list[str | Scorer]]] = []
@@ -569,9 +624,9 @@ def evaluate_dataset(
         result = run(dataset.data, measures=picked, **kwargs)
         fams = {m: dataset.family for m in result.scores.measures}
         model = meta_model(result, users, alpha=settings.alpha, families=fams)
-        return {**base, "skipped": None, **model}
+        return {**base, "skipped": None, **_described(model, dataset)}
     model = _evaluate_with_companions(dataset, own, companions, users, settings)
-    return {**base, "skipped": None, **model}
+    return {**base, "skipped": None, **_described(model, dataset)}
 
 
 def _companion_policy(policy: Any, companions: Iterable[str]) -> dict[str, Any]:
@@ -641,6 +696,7 @@ def _evaluate_with_companions(
         coverage=whole.coverage,
         settings={**whole.settings, "splits": splits},
         notes=tuple(notes),
+        truth=whole.truth,
     )
     return meta_model(result, users, alpha=settings.alpha, families=fams, consistency=consistency)
 

@@ -69,18 +69,6 @@ _OWN = (
         procedures={FAMILY: f"{_PROC}:LABEL_FLIP_SYMMETRY"},
         required=True,
     ),
-    Claim(
-        "item_order_invariance",
-        "Item order invariance",
-        (FAMILY,),
-        "universal",
-        "Permuting the items (scores and labels together) leaves the score unchanged, tied "
-        "scores included, from two items to thousands.",
-        "issue 14 (tie handling of argsort-based implementations)",
-        logic="∀ s, y ∀ permutation π: Eff(s∘π, y∘π) = Eff(s, y)",
-        procedures={FAMILY: f"{_PROC}:ITEM_ORDER_INVARIANCE"},
-        required=True,
-    ),
 )
 
 #: Shared claims (:mod:`axiometrics.shared_claims`) the scored family adopts.
@@ -112,4 +100,12 @@ PRECONDITIONS = (
 
 
 #: The ``axiometrics.claims`` entry point of the scored family.
-CLAIMS: list[Claim | Precondition | ProcedureFor] = [*ADOPTED, *_OWN, *PRECONDITIONS]
+#: Adopted after the family's own claims, keeping the catalogue's column order.
+_ITEM_ORDER = ProcedureFor("item_order_invariance", FAMILY, f"{_PROC}:ITEM_ORDER_INVARIANCE")
+
+CLAIMS: list[Claim | Precondition | ProcedureFor] = [
+    *ADOPTED,
+    *_OWN,
+    _ITEM_ORDER,
+    *PRECONDITIONS,
+]

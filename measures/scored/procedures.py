@@ -38,7 +38,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from axiometrics.checker.cases import Case, CaseRequest, Decide, Decision, Observation, Procedure
-from axiometrics.checker.rules import decide_better, decide_equal, fmt
+from axiometrics.checker.rules import decide_better, decide_equal, decide_well_defined, fmt
 from axiometrics.checker.tolerance import Judge
 from axiometrics.strategies import bounded_integers, sampled_options
 
@@ -335,21 +335,9 @@ def _well_defined_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     )
 
 
-def _decide_well_defined(case: Case, obs: Observation, judge: Judge) -> Decision:
-    if obs.warnings:
-        return Decision("fails", f"the measure emitted a warning: {obs.warnings[0]}")
-    if np.any(obs.undefined):
-        if not judge.undefined_declared:
-            return Decision(
-                "fails", "the measure raised UndefinedMeasureError but declares no undefined inputs"
-            )
-        return Decision("holds", "undefined, as the measure declares")
-    return Decision("holds", f"score {fmt(float(obs.scores[0]))}")
-
-
 WELL_DEFINED = Procedure(
     cases=_well_defined_cases,
-    decide=_refusal_aware(_decide_well_defined),
+    decide=_refusal_aware(decide_well_defined),
     observe_undefined=True,
     observe_crashes=True,
     description="any valid input: one item to a thousand, one-class gold, all-tied, adjacent, "

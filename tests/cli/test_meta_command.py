@@ -327,7 +327,7 @@ def test_a_scores_csv_missing_a_cell_exits_1(tmp_path, capsys):
         (
             ["--reference", "kendal_tau_a", "--analyses", "coverage"],
             "--reference: unknown name 'kendal_tau_a'; did you mean 'kendall_tau_a', "
-            "'kendall_tau_b'?",
+            "'kendall_tau_b', 'kendalltau'?",
         ),
     ],
 )

@@ -101,14 +101,14 @@ def test_compare_reads_the_files_with_the_chosen_plugin_familys_reader(
 def test_an_unknown_family_names_the_flag_and_suggests_the_nearest(
     toy_family, label_files, capsys, command
 ):
-    toy_family("regression", read_runs=_recording_reader([]))
+    toy_family("ranking", read_runs=_recording_reader([]))
     gold, runs = label_files
     files = ["--system", runs[0]] if command == "score" else ["--runs", *runs, "--measure", "mae"]
-    assert main([command, "--gold", gold, *files, "--family", "regresion"]) == 2
+    assert main([command, "--gold", gold, *files, "--family", "rankng"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"axiometrics {command}: error: --family regresion: ")
-    assert "expected one of oc, oq, nominal, scored, regression" in err
-    assert "did you mean 'regression'?" in err
+    assert err.startswith(f"axiometrics {command}: error: --family rankng: ")
+    assert "expected one of oc, oq, nominal, scored, regression, ranking" in err
+    assert "did you mean 'ranking'?" in err
     assert "family=" not in err
 
 

@@ -72,4 +72,7 @@ def test_an_unknown_measure_or_family_fails_clearly(capsys):
     assert main(["table", "--measures", "acuracy", "--max-examples", "5"]) == 1
     assert "did you mean 'accuracy'" in capsys.readouterr().err
     assert main(["table", "--family", "xx"]) == 1
-    assert "unknown family='xx' (known: oc, oq, nominal, scored)" in capsys.readouterr().err
+    assert (
+        "unknown family='xx' (known: oc, oq, nominal, scored, regression)"
+        in capsys.readouterr().err
+    )
