@@ -8,9 +8,10 @@ Run from the repository root (a plain script, not part of the test run)::
     python benchmarks/bench_checker_power.py --budgets 100 --searches checker --families scored
     python benchmarks/bench_checker_power.py --budgets 100 --json power.json  # also a record
 
-For every mutant of ``benchmarks/mutants.py`` (which loads the nominal and
-scored suites, ``benchmarks/mutants_nominal.py`` and
-``benchmarks/mutants_scored.py``) and every budget B (cases per
+For every mutant of ``benchmarks/mutants.py`` (which loads the nominal,
+scored and regression suites, ``benchmarks/mutants_nominal.py``,
+``benchmarks/mutants_scored.py`` and ``benchmarks/mutants_regression.py``)
+and every budget B (cases per
 claim) three searches look for a counterexample to the mutant's claim:
 
 ``checker``
@@ -37,7 +38,7 @@ claim) three searches look for a counterexample to the mutant's claim:
 Both random searches build the same kind of case as the claim's procedure
 and decide it with the procedure's own rule, so only the search differs.
 It prints refuted/total per search and budget, in all and per family (oc,
-oq, nominal, scored), the mutants each missed, and how many of the
+oq, nominal, scored, regression), the mutants each missed, and how many of the
 controls' claims (correct measures, which must never be refuted) each
 search refuted; ``--json PATH`` also records the per-family results.
 ``--families scored`` (a comma list) runs the suites of some families only.
@@ -391,7 +392,7 @@ def _search(name: str, mutant: Any, budget: int, targeting: bool) -> bool:
 
 
 #: The families of the suite, in the order the per-family lines are printed.
-FAMILIES = ("oc", "oq", "nominal", "scored")
+FAMILIES = ("oc", "oq", "nominal", "scored", "regression")
 
 
 @dataclass(frozen=True)

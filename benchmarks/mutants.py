@@ -1196,7 +1196,8 @@ def _controls() -> tuple[Control, ...]:
 
 
 # The plugin families' mutants and controls, one module per family suite:
-# benchmarks/mutants_nominal.py (nominal) and benchmarks/mutants_scored.py.
+# benchmarks/mutants_nominal.py (nominal), benchmarks/mutants_scored.py (scored)
+# and benchmarks/mutants_regression.py (regression).
 
 
 def _load_suite(name: str) -> Any:
@@ -1212,9 +1213,10 @@ def _load_suite(name: str) -> Any:
 
 _nominal = _load_suite("mutants_nominal")
 _scored = _load_suite("mutants_scored")
+_regression = _load_suite("mutants_regression")
 #: The plugin families' suites; each has ``FAMILIES``, ``compute_for``,
 #: ``family_mutants``, ``family_controls`` and ``random_case``.
-FAMILY_SUITES: tuple[Any, ...] = (_nominal, _scored)
+FAMILY_SUITES: tuple[Any, ...] = (_nominal, _scored, _regression)
 
 
 def family_suite(family: str) -> Any:

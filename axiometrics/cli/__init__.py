@@ -17,9 +17,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
-from typing import NamedTuple, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from axiometrics.errors import AxiometricsError, InvalidParameterError
 
@@ -72,8 +73,18 @@ COMMANDS = (
 )
 
 
+#: What argparse reads as a negative number, not an option: it knows only ``-2``
+#: and ``-.5``; scores and ranges also take ``-inf`` and ``-1e300``
+#: (``--range -inf 1``).  None of our options looks like one.
+_NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$|^-inf(inity)?$", re.IGNORECASE)
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line (exit status 2)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = _NEGATIVE_NUMBER
 
     def error(self, message: str) -> NoReturn:
         """Print ``prog: error: message (see prog --help)`` and exit with status 2."""

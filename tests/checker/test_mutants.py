@@ -40,9 +40,11 @@ def test_no_claim_has_fewer_than_two_mutants():
 
 
 def test_every_family_has_its_own_suite_of_mutants_and_controls():
-    assert {m.family for m in mutants.MUTANTS} == {"oc", "oq", "nominal", "scored"}
-    assert {c.family for c in mutants.CONTROLS} == {"oc", "oq", "nominal", "scored"}
+    families = {"oc", "oq", "nominal", "scored", "regression"}
+    assert {m.family for m in mutants.MUTANTS} == families
+    assert {c.family for c in mutants.CONTROLS} == families
     assert mutants.family_suite("scored").FAMILIES == ("scored",)
+    assert mutants.family_suite("regression").FAMILIES == ("regression",)
     assert mutants.family_suite("nominal").FAMILIES == ("nominal",)
     assert mutants.family_suite("oc") is None
 
@@ -102,6 +104,53 @@ def test_the_scored_controls_include_float_noise_prone_implementations():
     assert {"auc", "auc_noisy", "auc_rank_sum", "auc_trapezoid", "log_loss_log1p"} <= names
 
 
+def _regression_claims():
+    return {c.name for c in registered_claims() if c.required and c.applies_to("regression")}
+
+
+def test_every_regression_claim_has_at_least_two_regression_mutants():
+    counts = Counter(m.claim for m in mutants.MUTANTS if m.family == "regression")
+    assert set(counts) == _regression_claims()
+    assert min(counts.values()) >= 2, counts
+
+
+def test_the_regression_controls_include_float_noise_prone_implementations():
+    controls = [c for c in mutants.CONTROLS if c.family == "regression"]
+    names = {c.name for c in controls}
+    assert len(controls) >= 8
+    assert {"mae_noisy", "r2_np_average", "pearson_corrcoef", "spearman_rankdata"} <= names
+
+
+#: The corners of the regression claims' domains, each a predicate of a
+#: mutant's proof inputs ``(y_true, y_pred, sample_weight)`` per entry.
+_REGRESSION_CORNERS = {
+    "one item": lambda entries: any(y.size == 1 for y, _, _ in entries),
+    "more than 100 items": lambda entries: any(y.size > 100 for y, _, _ in entries),
+    "the largest floats": lambda entries: any(
+        np.abs(np.r_[y, p]).max() >= _MAX / 2 for y, p, _ in entries
+    ),
+    "values whose squares underflow": lambda entries: any(
+        np.any((np.r_[y, p] != 0) & (np.abs(np.r_[y, p]) < 1e-90)) for y, p, _ in entries
+    ),
+    "a true value of -1": lambda entries: any(np.any(y == -1) for y, _, _ in entries),
+    "zero weights": lambda entries: any(np.any(w == 0) for _, _, w in entries),
+    "real weights": lambda entries: any(np.any(w != np.round(w)) for _, _, w in entries),
+    "values past 2**24": lambda entries: any(
+        np.any(np.abs(np.r_[y, p]) > 2.0**24) for y, p, _ in entries
+    ),
+}
+
+
+@pytest.mark.parametrize("corner", sorted(_REGRESSION_CORNERS))
+def test_the_regression_suite_has_a_mutant_proven_at_every_corner_of_the_domains(corner):
+    witnesses = [
+        m.name
+        for m in mutants.MUTANTS
+        if m.family == "regression" and _REGRESSION_CORNERS[corner](_scored_proof_inputs(m))
+    ]
+    assert witnesses, corner
+
+
 @pytest.mark.parametrize("mutant", mutants.MUTANTS, ids=lambda m: m.name)
 def test_each_mutants_proof_really_refutes_it(mutant):
     decision = mutants.prove(mutant)
@@ -134,7 +183,8 @@ def test_no_control_is_refuted_at_the_ci_profile(control):
 #: The mutants whose known witnesses (the proof's, the random search's) lie
 #: outside what the ``ci`` bound enumerates (1,000 cases per claim: matrices
 #: of up to 4 classes and a few items, distributions on small grids, scored
-#: inputs of up to 3 items on ranks and 2 on corner scores), each with why.  Every other mutant is
+#: inputs of up to 3 items on ranks and 2 on corner scores, regression inputs of up to
+#: 3 grid items and 2 corner items), each with why.  Every other mutant is
 #: *in bound*: the bounded pass alone must refute it.
 OUT_OF_BOUND = {
     "mae_rounded_3": "a one-class move in a 12-class matrix of 13,386 items (C <= 4, a few items)",
@@ -160,6 +210,23 @@ OUT_OF_BOUND = {
     "auc_mean_over_batches_of_100": "more than 100 items",
     "ap_at_10_over_p": "more than 10 items",
     "auc_min_class_share_guard": "one positive in 1000 items",
+    # regression: the bound reaches 3 grid items (0, 1, 2; 2 for item order and weights)
+    # and 2 corner items, with one relation parameter per stream
+    "spearman_ordinal_ranks": "a tie beside a third item (item order reaches 2 grid items)",
+    "kendall_position_ties": "a tie beside a third item (item order reaches 2 grid items)",
+    "mse_mean_of_batches": "more than 100 items",
+    "mae_rounded_predictions": "a prediction off by less than 1/2 (the grid's gaps are 1)",
+    "mse_float32_values": "a shift of 2**40 (the bound shifts by -3 and 1e300)",
+    "pearson_one_pass": "a shift of 1000 on three items (the bound shifts by -3 and 1e300)",
+    "spearman_isclose_ties": "true values 1e-9 apart (the grid's gaps are 1)",
+    "pearson_clipped_predictions": "a factor taking predictions past 1e6 (a = 2 and 1/2)",
+    "pearson_float32": "a shift of 2**40 beside a prediction of 2**20",
+    "spearman_rounded_predictions": "predictions 1e-7 apart",
+    "spearman_float32_ranks": "four distinct predictions under the huge rank map",
+    "kendall_isclose_ties": "predictions past 1e5 under arctan",
+    "kendall_gap_ties": "predictions 1e-13 apart",
+    "mse_integer_weights": "weights times 1/2 (the bound multiplies by 3 and 2**-30)",
+    "kendall_float32": "an outlier one unit past 2**24 (float32 keeps 24 bits)",
 }
 
 

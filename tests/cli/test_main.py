@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from axiometrics.cli import main
@@ -190,3 +191,25 @@ def test_an_unknown_command_lists_every_command_of_the_table(capsys):
     assert main(["bogus"]) == 2
     err = capsys.readouterr().err
     assert "(choose from " + ", ".join(repr(c.name) for c in COMMANDS) + ")" in err
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "expected"),
+    [
+        ("-inf", "1", [-np.inf, 1.0]),
+        ("-1e300", "-2", [-1e300, -2.0]),
+        ("-0.5", "inf", [-0.5, np.inf]),
+    ],
+)
+def test_negative_infinite_and_exponent_values_are_read_as_numbers_not_options(low, high, expected):
+    from axiometrics.cli import build_parser
+
+    args = build_parser("check").parse_args(
+        ["check", "user.py:r2", "--family", "regression", "--range", low, high]
+    )
+    assert args.range == expected
+
+
+def test_an_option_after_a_valued_flag_is_still_an_option(capsys):
+    assert main(["check", "user.py:r2", "--range", "-1", "--quiet"]) == 2
+    assert "--range: expected 2 argument" in capsys.readouterr().err

@@ -45,7 +45,7 @@ def test_an_unknown_reference_measure_is_refused_with_the_nearest_names():
         run(measures=["accuracy", "mae_macro"], analyses=["coverage"], reference=["kendal_tau_a"])
     assert str(info.value) == (
         "reference=['kendal_tau_a']: unknown name 'kendal_tau_a'; did you mean "
-        "'kendall_tau_a', 'kendall_tau_b'?"
+        "'kendall_tau_a', 'kendall_tau_b', 'kendalltau'?"
     )
 
 

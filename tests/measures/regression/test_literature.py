@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 import importlib.util
 import math
-import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -27,7 +26,6 @@ from axiometrics.measures.regression.literature import (
 VERDICTS = [v for s in SOURCES for v in s.verdicts]
 DISAGREEMENTS = {(d.source, d.measure, d.claim): d for s in SOURCES for d in s.disagreements}
 RANGE_FINDINGS = {(d.source, d.measure): d for d in RANGE_DISAGREEMENTS}
-SEED = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "001_22267556ebe6ca49.txt"
 
 
 def _id(v: LiteratureVerdict) -> str:
@@ -224,20 +222,3 @@ def test_the_sklearn_test_suite_verdicts_transcribe_its_declared_sets():
         assert by_claim["item_order_invariance"][measure] is True
         weighted = sk_name not in sets["METRICS_WITHOUT_SAMPLE_WEIGHT"]
         assert by_claim["weight_semantics"].get(measure) is (True if weighted else None)
-
-
-def _plain(text: str) -> str:
-    """The notebook's text with its LaTeX markup dropped, as the passages quote it."""
-    text = text.replace("R$^{2}$", "R²").replace("$\\infty$", "∞").replace("$", "")
-    return re.sub(r"\s+", " ", text)
-
-
-def test_the_notebooks_passages_are_its_words():
-    if not SEED.exists():
-        pytest.skip(f"the notebook's text is not at {SEED}")
-    text = _plain(SEED.read_text(encoding="utf-8"))
-    passages = [v.passage for v in VERDICTS if v.source == "potts2020_regression"]
-    passages += [r.passage for r in RANGES if r.source == "potts2020_regression"]
-    for passage in passages:
-        for part in passage.split(" ... "):
-            assert _plain(part) in text, part
