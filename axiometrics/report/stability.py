@@ -296,8 +296,10 @@ def runs_dataset(family: str, data: Any, source: str) -> Dataset:
             "(topic, system) batch of scores that a meta-evaluation needs"
         )
     check_counts(data.topics, data.systems)
-    about = f"{source} ({family.upper()})"
-    return Dataset(f"user-{family}", f"Your data ({family.upper()})", family, data, about)
+    registered = get_family(family)
+    label = registered.abbreviation or registered.title  # "OC"; "Regression"
+    about = f"{source} ({label})"
+    return Dataset(f"user-{family}", f"Your data ({label})", family, data, about)
 
 
 def _scores_family(matrices: ScoreMatrices) -> str:

@@ -25,7 +25,7 @@ def test_a_family_sharing_the_inputs_reads_its_files_with_its_own_reader():
     (dataset,) = file_datasets(
         gold=str(example_path("gold")), runs=runs, scores=None, family="nominal"
     )
-    assert (dataset.family, dataset.title) == ("nominal", "Your data (NOMINAL)")
+    assert (dataset.family, dataset.title) == ("nominal", "Your data (Nominal classification)")
     assert dataset.data.systems == tuple(f"example_{r}" for r in EXAMPLE_RUNS)
 
 
