@@ -5,7 +5,10 @@
     items, 11 classes, 50 designed systems (see :mod:`axiometrics.meta.synthetic`).
 Collections a family generates
     e.g. ``"synthetic_scored"``, synthetic probabilistic classifiers of the
-    ``scored`` family (:attr:`axiometrics.family.Family.generated_datasets`).
+    ``scored`` family, and the ``regression`` family's
+    ``"synthetic_regression"`` (systems of known quality), ``"diabetes"``
+    and ``"friedman1"`` (real regressors)
+    (:attr:`axiometrics.family.Family.generated_datasets`).
 ``"era"``, ``"esl"``, ``"lev"``, ``"swd"``, ``"balance_scale"``
     Real classifiers on real ordinal data: the benchmark data sets bundled
     with skordinal, split into 20 stratified folds (the topics); about 30
@@ -19,7 +22,7 @@ Collections a family generates
 Quick use::
 
     from axiometrics import datasets, meta
-    datasets.names()                       # ('synthetic', 'synthetic_scored', 'balance_scale', ...)
+    datasets.names()                       # ('synthetic', 'synthetic_scored', ..., 'era', ...)
     runs = datasets.load("era")            # LabelRuns (OC; nominal measures score it too)
     dist = datasets.load("era", "oq")      # DistributionRuns (OQ)
     datasets.describe("era")["systems"][0]["name"]

@@ -118,8 +118,9 @@ def add_parser(subparsers: Any) -> None:
         type=comma_names,
         metavar="NAMES",
         help="comma-separated shipped collections (see axiometrics.datasets.names(): "
-        "synthetic, synthetic_scored and the real-classifier collections era, esl, lev, swd, "
-        "balance_scale); default: synthetic",
+        "synthetic, the collections families generate such as synthetic_scored, "
+        "synthetic_regression, diabetes and friedman1, and the real-classifier collections "
+        "era, esl, lev, swd, balance_scale); default: synthetic",
     )
     source.add_argument("--gold", metavar="FILE", help="gold file (SemEval Task 4 C or E format)")
     source.add_argument("--runs", metavar="FILE", nargs="+", help="one file per system run")
