@@ -36,7 +36,7 @@ from __future__ import annotations
 import copy
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal, overload
@@ -65,6 +65,7 @@ __all__ = [
     "load",
     "names",
     "on_undefined",
+    "truth",
 ]
 
 #: Name of the embedded synthetic collection.
@@ -127,6 +128,23 @@ def on_undefined(name: str) -> Any:
     _check_name(name)
     generated = _generated()
     return generated[name][1].report_on_undefined if name in generated else None
+
+
+def truth(name: str) -> Mapping[Hashable, float] | None:
+    """The known true quality of a generated collection's systems (lower is better).
+
+    ``None`` for a collection that declares none (see
+    :attr:`~axiometrics.family.GeneratedDataset.truth`).
+
+    Raises
+    ------
+    UnknownDatasetError
+        For a name that is no shipped collection (the nearest name suggested).
+    """
+    _check_name(name)
+    generated = _generated()
+    loader = generated[name][1].truth if name in generated else None
+    return None if loader is None else loader()
 
 
 def names() -> tuple[str, ...]:

@@ -287,6 +287,9 @@ def bounded_search(
             observed = _observe_chunk(subject, chunk, enforce_range)
             for case, ok, obs in zip(chunk, keep, observed, strict=True):
                 n_cases += 1
+                if obs.refused_by_signature and not timed_out():
+                    outside += 1
+                    continue
                 if timed_out() or (obs.crash is not None and not observe_crashes):
                     return result(BoundedFinding(case, obs, None, level.size, crashed=True))
                 if not ok or (np.any(obs.undefined) and not observe_undefined):

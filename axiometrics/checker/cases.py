@@ -47,6 +47,7 @@ from hypothesis import strategies as st
 
 from axiometrics import strategies as ax_st
 from axiometrics.checker.tolerance import Judge
+from axiometrics.errors import SignatureRefusalError
 
 __all__ = [
     "Case",
@@ -410,6 +411,16 @@ class Observation:
     undefined: np.ndarray
     crash: Crash | None = None
     warnings: tuple[str, ...] = ()
+
+    @property
+    def refused_by_signature(self) -> bool:
+        """Whether the callable's call signature could not pass the case.
+
+        (:class:`~axiometrics.errors.SignatureRefusalError`, e.g. weights for a
+        callable that takes none): the case lies outside the callable's domain,
+        for every claim and reference comparison, never a failure.
+        """
+        return self.crash is not None and self.crash.kind == SignatureRefusalError.__name__
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Judge, Tolerance
 from axiometrics.checker.verdicts import Entry, Example, Outcome, Verdict
 from axiometrics.claims import get_claim
-from axiometrics.errors import InvalidParameterError, SignatureRefusalError
+from axiometrics.errors import InvalidParameterError
 from axiometrics.family import get_family
 from axiometrics.registry import Registry, default_registry
 
@@ -122,7 +122,7 @@ def check_reference(
 
     def probe(case: Case) -> None:
         ours = subject.observe(case, enforce_range=False)
-        if ours.crash is not None and ours.crash.kind == SignatureRefusalError.__name__:
+        if ours.refused_by_signature:
             reject()  # the callable's signature cannot take this input: outside its domain
         if ours.crash is not None:
             raise _CrashedError(case, ours, subject.measure.title)

@@ -7,6 +7,8 @@ so that the tolerance policy is the same everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from hypothesis import strategies as st
 
@@ -21,6 +23,7 @@ __all__ = [
     "decide_well_defined",
     "fmt",
     "min_classes",
+    "refusal_aware",
     "transformed_values",
     "vector",
 ]
@@ -102,6 +105,26 @@ def decide_better(first: str, second: str) -> Decide:
         )
 
     return decide
+
+
+def refusal_aware(decide: Decide, refusals: Sequence[str], refused: str = "this input") -> Decide:
+    """Wrap a rule of a procedure that observes crashes.
+
+    A crash whose exception class is named in ``refusals`` (the family's
+    typed refusals of invalid input, e.g. ``"InvalidInputError"``) puts the
+    case outside the claim ("the measure refuses {refused}"); any other
+    exception refutes it; a case the measure scored goes to ``decide``.
+    """
+    kinds = frozenset(refusals)
+
+    def wrapped(case: Case, obs: Observation, judge: Judge) -> Decision:
+        if obs.crash is not None:
+            if obs.crash.kind in kinds:
+                return Decision.outside(f"the measure refuses {refused} ({obs.crash.message})")
+            return Decision("fails", f"the measure raised {obs.crash}")
+        return decide(case, obs, judge)
+
+    return wrapped
 
 
 def decide_well_defined(case: Case, obs: Observation, judge: Judge) -> Decision:

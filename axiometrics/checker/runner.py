@@ -421,6 +421,8 @@ def search(
         obs = subject.observe(case, enforce_range=procedure.observe_crashes)
         if subject.guard is not None and subject.guard.timed_out:
             raise _CallTimedOut(case, obs)
+        if obs.refused_by_signature:
+            tally.reject()
         if procedure.observe_crashes:
             # Steer the search toward both ends of the score range, where
             # range violations and overflows live.

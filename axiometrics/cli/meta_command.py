@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import pandas as pd
 
@@ -184,8 +184,24 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(func=meta)
 
 
-def _groups(args: argparse.Namespace) -> list[tuple[str, Any, Any, Any]]:
-    """(label, data, measures) per meta-evaluation to run."""
+Truth = Mapping[Hashable, float]
+
+
+class _Group(NamedTuple):
+    """One meta-evaluation to run."""
+
+    label: str
+    data: Any
+    measures: Any
+    #: The undefined-score policy a generated collection declares for its own
+    #: family's measures (``None``: the command's default).
+    policy: Any = None
+    #: The systems' known true quality a generated collection declares.
+    truth: Truth | None = None
+
+
+def _groups(args: argparse.Namespace) -> list[_Group]:
+    """One :class:`_Group` per meta-evaluation to run."""
     files = args.gold is not None or args.runs is not None
     if args.scores is not None and files:
         raise InvalidParameterError("give either --scores or --gold/--runs, not both")
@@ -201,7 +217,7 @@ def _groups(args: argparse.Namespace) -> list[tuple[str, Any, Any, Any]]:
                 "--family applies to --gold/--runs files or the embedded data"
             )
         scores: ScoreMatrices = read_score_file(args.scores)
-        return [("scores", scores, args.measures, None)]
+        return [_Group("scores", scores, args.measures)]
     if files:
         family = args.family or default_run_family()
         if family == "all":
@@ -220,7 +236,7 @@ def _groups(args: argparse.Namespace) -> list[tuple[str, Any, Any, Any]]:
             # The runs' own family is not the one asked for (e.g. label runs for
             # the measures of a family sharing their inputs): name its measures.
             measures = default_registry().names(family)
-        return [(family, data, measures, None)]
+        return [_Group(family, data, measures)]
     return _shipped_groups(args)
 
 
@@ -262,13 +278,12 @@ def _feeding(family: str, candidates: Sequence[str]) -> str | None:
     return next((c for c in candidates if c in sharing), None)
 
 
-def _shipped_groups(args: argparse.Namespace) -> list[tuple[str, Any, Any, Any]]:
+def _shipped_groups(args: argparse.Namespace) -> list[_Group]:
     """Groups for the shipped collections named by ``--data`` (default: synthetic).
 
-    Each is ``(label, data, measures, policy)``: ``policy`` is the undefined-score
-    policy a collection a family generates declares for its own family's
-    measures (:attr:`~axiometrics.family.GeneratedDataset.report_on_undefined`),
-    else ``None`` (the documented default fill).
+    A collection a family generates brings its undefined-score policy for its
+    own family's measures (:func:`axiometrics.datasets.on_undefined`) and its
+    systems' known truth (:func:`axiometrics.datasets.truth`), if it declares them.
     """
     from axiometrics import datasets
 
@@ -285,9 +300,10 @@ def _shipped_groups(args: argparse.Namespace) -> list[tuple[str, Any, Any, Any]]
     if args.measures is not None and args.family is not None:
         raise InvalidParameterError("--measures chooses the measures; drop --family")
     registry = default_registry()
-    groups: list[tuple[str, Any, Any, Any]] = []
+    groups: list[_Group] = []
     for name in names:
         own = datasets.families(name)
+        known = datasets.truth(name)
         # (family whose measures run, family of the collection's data that feeds them)
         runs: list[tuple[str, str]] = []
         if args.measures is not None:
@@ -317,7 +333,7 @@ def _shipped_groups(args: argparse.Namespace) -> list[tuple[str, Any, Any, Any]]
                 data = datasets.load(name, base)
             label = name if args.measures is not None else f"{name} {fam}"
             policy = datasets.on_undefined(name) if fam == base == own[0] else None
-            groups.append((label, data, measures, policy))
+            groups.append(_Group(label, data, measures, policy, known))
     return groups
 
 
@@ -326,10 +342,10 @@ def _number(x: float) -> str:
     return format_number(x) if x == 0 or abs(x) >= 1e-3 else f"{x:.3g}"
 
 
-def _check_against_data(args: argparse.Namespace, groups: list[tuple[str, Any, Any, Any]]) -> None:
+def _check_against_data(args: argparse.Namespace, groups: list[_Group]) -> None:
     """Splits given with --split must fit every data set; --reference names must exist."""
     registered = set(default_registry().names())
-    for _, data, _, _ in groups:
+    for data in (g.data for g in groups):
         topics = len(data.topics) if data is not None else 0
         for split in args.split or ():
             try:
@@ -378,22 +394,6 @@ def _render(results: list[tuple[str, MetaEvaluation]], fmt: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-Truth = Mapping[Hashable, float]
-
-
-def _declared_truths() -> dict[str, Any]:
-    """The shipped collections that declare a truth: name -> its ``truth()`` callable."""
-    from axiometrics.family import registered_families
-
-    default_registry()  # plugin families register when the registry loads
-    return {
-        g.name: g.truth
-        for f in registered_families()
-        for g in f.generated_datasets
-        if g.truth is not None
-    }
-
-
 def _file_truth(given: Mapping[str, float], data: Any, path: str) -> Truth:
     """A ``--truth`` file's qualities keyed by the data's systems (matched by name), checked."""
     systems: Sequence[Hashable] = tuple(data.systems)
@@ -406,27 +406,19 @@ def _file_truth(given: Mapping[str, float], data: Any, path: str) -> Truth:
     return truth
 
 
-def _truths(args: argparse.Namespace, groups: list[tuple[str, Any, Any, Any]]) -> list[Any]:
-    """The known truth of each group, or ``None``: ``--truth FILE``, else the collection's own.
-
-    A shipped group's label starts with its collection's name (see :func:`_shipped_groups`).
-    """
+def _truths(args: argparse.Namespace, groups: list[_Group]) -> list[Truth | None]:
+    """The known truth of each group, or ``None``: ``--truth FILE``, else the collection's own."""
+    truths: list[Truth | None]
     if args.truth is not None:
         given = read_truth_file(args.truth)
-        truths: list[Any] = [_file_truth(given, data, args.truth) for _, data, _, _ in groups]
-    elif args.gold is None and args.runs is None and args.scores is None:
-        declared = _declared_truths()
-        truths = []
-        for label, *_ in groups:
-            loader = declared.get(label.split(" ", 1)[0])
-            truths.append(None if loader is None else loader())
+        truths = [_file_truth(given, g.data, args.truth) for g in groups]
     else:
-        truths = [None] * len(groups)
+        truths = [g.truth for g in groups]
     if TRUTH in args.analyses:
-        for (label, *_), truth in zip(groups, truths, strict=True):
+        for g, truth in zip(groups, truths, strict=True):
             if truth is None:
                 raise InvalidParameterError(
-                    f"--analyses {TRUTH}: {label!r} declares no known truth; give --truth FILE "
+                    f"--analyses {TRUTH}: {g.label!r} declares no known truth; give --truth FILE "
                     "(system<TAB>quality, lower is better)"
                 )
     return truths
@@ -440,7 +432,7 @@ def meta(args: argparse.Namespace) -> int:
     show_progress = not args.quiet and sys.stderr.isatty()
     results = []
     files = args.gold is not None or args.runs is not None
-    for (label, data, measures, own_policy), truth in zip(groups, truths, strict=True):
+    for (label, data, measures, own_policy, _), truth in zip(groups, truths, strict=True):
         if args.on_undefined is not None:
             policy: Any = args.on_undefined
         elif own_policy is not None:

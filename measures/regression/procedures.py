@@ -39,7 +39,13 @@ from axiometrics.checker.cases import (
     Observation,
     Procedure,
 )
-from axiometrics.checker.rules import decide_better, decide_equal, decide_well_defined, fmt
+from axiometrics.checker.rules import (
+    decide_better,
+    decide_equal,
+    decide_well_defined,
+    fmt,
+    refusal_aware,
+)
 from axiometrics.checker.tolerance import Judge
 from axiometrics.strategies import bounded_integers, sampled_options
 
@@ -81,7 +87,7 @@ __all__ = [
     "WELL_DEFINED",
 ]
 
-REFUSALS = ("InvalidInputError", "SignatureRefusalError")
+REFUSALS = ("InvalidInputError",)
 _SEEDS = bounded_integers(0, 2**32 - 1)
 #: Factors k of scale homogeneity (and a of the affine map): powers of two scale every
 #: float exactly; 3 and 10 only integer values below 2**40.
@@ -91,14 +97,7 @@ SHIFTS = (1.0, -1.0, 0.5, 1000.0, -(2.0**40), 2.0**-10, 1e300, -3.0)
 
 
 def _refusal_aware(decide: Decide) -> Decide:
-    def wrapped(case: Case, obs: Observation, judge: Judge) -> Decision:
-        if obs.crash is not None:
-            if obs.crash.kind in REFUSALS:
-                return Decision.outside(f"the measure refuses this input ({obs.crash.message})")
-            return Decision("fails", f"the measure raised {obs.crash}")
-        return decide(case, obs, judge)
-
-    return wrapped
+    return refusal_aware(decide, REFUSALS, "this input")
 
 
 def _inputs(**options: object) -> st.SearchStrategy:

@@ -38,7 +38,13 @@ import numpy as np
 from hypothesis import strategies as st
 
 from axiometrics.checker.cases import Case, CaseRequest, Decide, Decision, Observation, Procedure
-from axiometrics.checker.rules import decide_better, decide_equal, decide_well_defined, fmt
+from axiometrics.checker.rules import (
+    decide_better,
+    decide_equal,
+    decide_well_defined,
+    fmt,
+    refusal_aware,
+)
 from axiometrics.checker.tolerance import Judge
 from axiometrics.strategies import bounded_integers, sampled_options
 
@@ -94,16 +100,7 @@ REFUSALS = ("InvalidInputError",)
 
 
 def _refusal_aware(decide: Decide) -> Decide:
-    """Wrap a rule: refused inputs lie outside the claim, other exceptions refute it."""
-
-    def wrapped(case: Case, obs: Observation, judge: Judge) -> Decision:
-        if obs.crash is not None:
-            if obs.crash.kind in REFUSALS:
-                return Decision.outside(f"the measure refuses these scores ({obs.crash.message})")
-            return Decision("fails", f"the measure raised {obs.crash}")
-        return decide(case, obs, judge)
-
-    return wrapped
+    return refusal_aware(decide, REFUSALS, "these scores")
 
 
 def _inputs(
