@@ -46,13 +46,19 @@ entry per member.  The module-level :data:`LITERATURE`, :data:`SOURCES` and
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
 from axiometrics.catalogue_slot import CatalogueSlot
-from axiometrics.errors import RegistrationError, UnknownClaimError, UnknownMeasureError
+from axiometrics.errors import (
+    InvalidParameterError,
+    RegistrationError,
+    UnknownClaimError,
+    UnknownMeasureError,
+)
 from axiometrics.suggest import closest
 
 if TYPE_CHECKING:
@@ -66,6 +72,7 @@ __all__ = [
     "LITERATURE",
     "LITERATURE_CATALOGUES",
     "LITERATURE_ENTRY_POINT_GROUP",
+    "RANGE",
     "SOURCES",
     "Disagreement",
     "LiteratureCatalogue",
@@ -73,12 +80,16 @@ __all__ = [
     "LiteratureVerdict",
     "MeasureLookup",
     "MeasureSource",
+    "PublishedRange",
     "abbreviation",
     "classify_agreement",
     "disagreement_for",
     "disagreements",
     "literature",
     "literature_for",
+    "published_ranges",
+    "published_ranges_for",
+    "range_disagreements",
     "register",
     "registered_keys",
     "set_default_lookup",
@@ -184,6 +195,87 @@ class Disagreement:
     passage: str = ""
 
 
+#: The ``claim`` of a :class:`Disagreement` that classifies a published range.
+RANGE = "range"
+
+
+@dataclass(frozen=True)
+class PublishedRange:
+    """The interval a source states for a measure's scores.
+
+    The property table checks it as ``well_defined`` under that range (the
+    measure's scores must stay inside it on every valid input), beside the
+    range the measure declares.
+
+    Attributes
+    ----------
+    source
+        Key of the :class:`LiteratureSource`.
+    measure
+        Registered measure name.
+    lower, upper
+        The stated bounds (``-math.inf`` / ``math.inf`` for an open side).
+    column
+        Where the statement stands in the source.
+    passage
+        The source's own words (a short quotation).
+    note
+        How the statement was read.
+    """
+
+    source: str
+    measure: str
+    lower: float
+    upper: float
+    column: str
+    passage: str
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        for name in ("lower", "upper"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
+                raise InvalidParameterError(f"{name}={value!r}: expected a real number or ±inf")
+        if self.lower >= self.upper:
+            raise InvalidParameterError(
+                f"lower={self.lower!r}, upper={self.upper!r}: expected lower < upper"
+            )
+
+    @property
+    def label(self) -> str:
+        """``"[0, 1]"``, ``"[-inf, 1]"``."""
+        return f"[{self.lower:g}, {self.upper:g}]"
+
+    @property
+    def claim(self) -> str:
+        """:data:`RANGE`: how comparisons and classifications key a stated range."""
+        return RANGE
+
+    @property
+    def holds(self) -> bool:
+        """A stated range is stated to hold (a comparison reads it like a ✓)."""
+        return True
+
+    @property
+    def preconditions(self) -> tuple[str, ...]:
+        """A stated range has no preconditions."""
+        return ()
+
+    @property
+    def citation(self) -> str:
+        """Short citation of the source."""
+        return SOURCES[self.source]
+
+    @property
+    def variant_label(self) -> str:
+        """The label of the ``well_defined`` variant that checks this range."""
+        return f"range {self.label}"
+
+    def admits(self, lower: float, upper: float) -> bool:
+        """Whether the stated interval contains ``[lower, upper]`` (e.g. the declared range)."""
+        return self.lower <= lower and upper <= self.upper
+
+
 @dataclass(frozen=True)
 class LiteratureSource:
     """One published table (or text) with its verdicts and classified disagreements.
@@ -204,6 +296,12 @@ class LiteratureSource:
         The classification of every verdict the checker disagrees with.
     reference
         The full bibliographic reference (and where the text was read).
+    ranges
+        The score ranges the source states (:class:`PublishedRange`), at most
+        one per measure.
+    range_disagreements
+        The classification of every stated range the checker refutes
+        (:class:`Disagreement` with ``claim == RANGE``).
     """
 
     key: str
@@ -212,11 +310,13 @@ class LiteratureSource:
     verdicts: tuple[LiteratureVerdict, ...]
     disagreements: tuple[Disagreement, ...] = ()
     reference: str = ""
+    ranges: tuple[PublishedRange, ...] = ()
+    range_disagreements: tuple[Disagreement, ...] = ()
 
     def __post_init__(self) -> None:
         # Lists are accepted and frozen, so equal content compares equal.
-        object.__setattr__(self, "verdicts", tuple(self.verdicts))
-        object.__setattr__(self, "disagreements", tuple(self.disagreements))
+        for name in ("verdicts", "disagreements", "ranges", "range_disagreements"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
 
 
 #: A measure lookup: a measure name or alias -> its registered definition
@@ -341,10 +441,11 @@ class LiteratureCatalogue:
         if known is not None:
             if known == checked:
                 return known  # the identical source again (another registry): not a clash
-            raise RegistrationError(
-                f"{where}source={checked.key!r}: a source with this key is already registered "
-                "with different content; give the new table its own key"
-            )
+            merged = _extended(known, checked, f"{where}source={checked.key!r}")
+            if merged != known:
+                self._registered[checked.key] = merged
+                self._cache.clear()
+            return merged
         for other in self._registered.values():
             if other.abbreviation == checked.abbreviation:
                 raise RegistrationError(
@@ -417,7 +518,12 @@ def register(
         For an unknown measure, a claim outside the measure's families, a
         verdict or classification filed under another source, a
         classification of a verdict the source does not have, a malformed
-        field, or a key already registered with different content.
+        field, or a key already registered with another citation, mark or
+        reference.  A source under a registered key with the same citation,
+        abbreviation and reference is another part of the same publication
+        (e.g. another family's statements): its verdicts, classifications and
+        ranges are added to the source, and one that restates a registered
+        one differently is refused.
     UnknownClaimError
         For an unknown claim or precondition (with the nearest names).
 
@@ -506,7 +612,125 @@ def _validated(
     pairs = [(d.measure, d.claim) for d in classified]
     if len(pairs) != len(set(pairs)):
         raise RegistrationError(f"{where}: a disagreement is classified twice")
-    return replace(src, verdicts=tuple(verdicts), disagreements=tuple(classified))
+    ranges, range_classified = _validated_ranges(src, lookup, where)
+    return replace(
+        src,
+        verdicts=tuple(verdicts),
+        disagreements=tuple(classified),
+        ranges=ranges,
+        range_disagreements=range_classified,
+    )
+
+
+def _same_publication(a: LiteratureSource, b: LiteratureSource) -> bool:
+    return (a.citation, a.abbreviation, a.reference) == (b.citation, b.abbreviation, b.reference)
+
+
+T = TypeVar("T")
+K = TypeVar("K")
+
+
+def _merged(
+    old: tuple[T, ...], new: tuple[T, ...], key: Callable[[T], K], what: str, where: str
+) -> tuple[T, ...]:
+    """``old`` then the items of ``new`` it lacks; an item restated differently is refused."""
+    index = {key(x): x for x in old}
+    out = list(old)
+    for item in new:
+        k = key(item)
+        if k not in index:
+            index[k] = item
+            out.append(item)
+        elif index[k] != item:
+            raise RegistrationError(
+                f"{where}: {what} {k!r} is already registered with different content"
+            )
+    return tuple(out)
+
+
+def _extended(known: LiteratureSource, part: LiteratureSource, where: str) -> LiteratureSource:
+    """``known`` with the statements of ``part``, another plugin's part of the same publication.
+
+    A publication may speak about the measures of several families (the
+    CS224u notebook about classifiers and regressors): each family's plugin
+    registers its part under the one key, repeating the citation, mark and
+    reference.  Anything else under a taken key is a clash.
+    """
+    if not _same_publication(known, part):
+        raise RegistrationError(
+            f"{where}: a source with this key is already registered with different content "
+            f"(citation={known.citation!r}, abbreviation={known.abbreviation!r}); give the new "
+            "table its own key, or repeat its citation, abbreviation and reference to add a "
+            "part of the same publication"
+        )
+    return replace(
+        known,
+        verdicts=_merged(
+            known.verdicts,
+            part.verdicts,
+            lambda v: (v.measure, v.claim, v.preconditions),
+            "verdict",
+            where,
+        ),
+        disagreements=_merged(
+            known.disagreements,
+            part.disagreements,
+            lambda d: (d.measure, d.claim),
+            "classification",
+            where,
+        ),
+        ranges=_merged(known.ranges, part.ranges, lambda r: r.measure, "range of", where),
+        range_disagreements=_merged(
+            known.range_disagreements,
+            part.range_disagreements,
+            lambda d: d.measure,
+            "range classification of",
+            where,
+        ),
+    )
+
+
+def _validated_ranges(
+    src: LiteratureSource, lookup: MeasureLookup, where: str
+) -> tuple[tuple[PublishedRange, ...], tuple[Disagreement, ...]]:
+    """A source's published ranges and their classifications, measures canonical."""
+    ranges: list[PublishedRange] = []
+    for r in src.ranges:
+        if not isinstance(r, PublishedRange):
+            raise RegistrationError(
+                f"{where}: ranges must be PublishedRange objects (got {type(r).__name__})"
+            )
+        label = f"{where} range measure={r.measure!r}"
+        if r.source != src.key:
+            raise RegistrationError(f"{label} source={r.source!r}: expected {src.key!r}")
+        if not isinstance(r.passage, str) or not r.passage.strip():
+            raise RegistrationError(f"{label}: expected the source's words (passage)")
+        ranges.append(replace(r, measure=lookup(r.measure).name))
+    measures = [r.measure for r in ranges]
+    if len(measures) != len(set(measures)):
+        raise RegistrationError(f"{where}: a source states at most one range per measure")
+    classified: list[Disagreement] = []
+    for d in src.range_disagreements:
+        if not isinstance(d, Disagreement):
+            raise RegistrationError(
+                f"{where}: range_disagreements must be Disagreement objects "
+                f"(got {type(d).__name__})"
+            )
+        label = f"{where} range disagreement measure={d.measure!r}"
+        if d.source != src.key or d.claim != RANGE:
+            raise RegistrationError(
+                f"{label}: expected source={src.key!r} and claim={RANGE!r} "
+                f"(got source={d.source!r}, claim={d.claim!r})"
+            )
+        if d.kind not in CLASSIFIED_KINDS:
+            raise RegistrationError(
+                f"{label} kind={d.kind!r}: expected one of {', '.join(CLASSIFIED_KINDS)}"
+            )
+        measure = lookup(d.measure).name
+        if measure not in measures:
+            raise RegistrationError(f"{label}: the source states no range for this measure")
+        classified.append(replace(d, measure=measure))
+    return tuple(ranges), tuple(classified)
 
 
 def _validated_verdict(
@@ -596,9 +820,24 @@ def literature() -> tuple[LiteratureVerdict, ...]:
     return LITERATURE_CATALOGUES.current.verdicts()
 
 
+def published_ranges() -> tuple[PublishedRange, ...]:
+    """Every score range a registered source states, in registration order."""
+    return tuple(r for s in sources() for r in s.ranges)
+
+
+def published_ranges_for(measure: str) -> tuple[PublishedRange, ...]:
+    """The score ranges the registered sources state for ``measure`` (canonical name)."""
+    return tuple(r for r in published_ranges() if r.measure == measure)
+
+
 def disagreements() -> tuple[Disagreement, ...]:
     """The classification of every disagreement, over every source."""
     return tuple(d for s in sources() for d in s.disagreements)
+
+
+def range_disagreements() -> tuple[Disagreement, ...]:
+    """The classification of every refuted published range (``claim == RANGE``)."""
+    return tuple(d for s in sources() for d in s.range_disagreements)
 
 
 def abbreviation(key: str) -> str:
@@ -641,16 +880,15 @@ def classify_agreement(source: str, measure: str, claim: str, agreement: str) ->
 
 
 def disagreement_for(source: str, measure: str, claim: str) -> Disagreement | None:
-    """The classification recorded for one published verdict, or ``None``."""
-    for d in disagreements():
-        if (d.source, d.measure, d.claim) == (source, measure, claim):
-            return d
+    """The classification recorded for one published verdict or range (``claim=RANGE``)."""
+    for s in sources():
+        for d in (*s.disagreements, *s.range_disagreements):
+            if (d.source, d.measure, d.claim) == (source, measure, claim):
+                return d
     return None
 
 
 # -- live views ------------------------------------------------------------------
-
-T = TypeVar("T")
 
 
 class _LiveTuple(Sequence[T]):

@@ -23,6 +23,7 @@ from axiometrics.literature import (
     Disagreement,
     LiteratureSource,
     LiteratureVerdict,
+    PublishedRange,
 )
 from axiometrics.registry import Registry, default_registry
 
@@ -88,14 +89,49 @@ def test_the_identical_source_again_is_not_a_clash(cleanup):
     assert [s.key for s in literature.sources()].count(TOY) == 1
 
 
-def test_a_key_registered_again_with_other_content_is_refused(cleanup):
+def test_a_key_registered_again_with_another_citation_is_refused(cleanup):
     literature.register(toy_source())
     other = toy_source(LiteratureVerdict(TOY, "recall", "true_negative_invariance", True, "TN"))
     with pytest.raises(RegistrationError, match=r"source='toy2026': .*already registered"):
-        literature.register(other)
+        literature.register(replace(other, citation="Toy 2026, Table 10"))
+    with pytest.raises(RegistrationError, match=r"repeat its citation, abbreviation and reference"):
+        literature.register(replace(other, reference="another paper"))
     amigo = literature.source("amigo2020")
     with pytest.raises(RegistrationError, match=r"source='amigo2020': .*different content"):
         literature.register(replace(amigo, citation="Amigó et al. 2020, Table 3"))
+
+
+def test_a_part_of_the_same_publication_adds_its_statements_to_the_source(cleanup):
+    first = literature.register(toy_source())
+    recall = LiteratureVerdict(TOY, "recall", "true_negative_invariance", True, "TN")
+    ranged = PublishedRange(TOY, "recall", 0.0, 1.0, "§2", "between 0 and 1")
+    merged = literature.register(replace(toy_source(recall), ranges=[ranged]))
+    assert merged.verdicts == (*first.verdicts, recall)
+    assert merged.ranges == (ranged,)
+    assert literature.source(TOY) == merged
+    assert [s.key for s in literature.sources()].count(TOY) == 1
+    assert literature.register(toy_source(recall)) == merged  # a part registered again: no-op
+    assert literature.register(toy_source()) == merged
+
+
+@pytest.mark.parametrize(
+    ("part", "what"),
+    [
+        (
+            toy_source(LiteratureVerdict(TOY, "f1", "true_negative_invariance", False, "TN")),
+            "verdict",
+        ),
+        (
+            replace(toy_source(), ranges=[PublishedRange(TOY, "f1", 0.0, 2.0, "§3", "up to 2")]),
+            "range of",
+        ),
+    ],
+)
+def test_a_part_restating_a_statement_differently_is_refused(cleanup, part, what):
+    stated = PublishedRange(TOY, "f1", 0.0, 1.0, "§2", "between 0 and 1")
+    literature.register(replace(toy_source(), ranges=[stated]))
+    with pytest.raises(RegistrationError, match=rf"{what} .* already registered with different"):
+        literature.register(part)
 
 
 def test_a_source_whose_mark_is_taken_is_refused(cleanup):
@@ -309,15 +345,16 @@ def test_every_source_comes_from_the_entry_point_of_the_family_it_is_about():
     registry = default_registry()
     eps = {ep.name: ep for ep in registry_module.entry_points(LITERATURE_ENTRY_POINT_GROUP)}
     assert {"oc", "oq", "nominal"} <= set(eps)
-    provided = {name: [s.key for s in eps[name].load()] for name in ("oc", "oq", "nominal")}
-    assert provided == {
+    provided = {name: list(eps[name].load()) for name in ("oc", "oq", "nominal", "regression")}
+    assert {name: [s.key for s in parts] for name, parts in provided.items()} == {
         "oc": ["amigo2020", "sakai2021_t4"],
         "oq": ["sakai2021_t7", "sakai2022_t1", "sakai2022_ppp"],
         "nominal": ["potts2020"],
+        "regression": ["potts2020", "sklearn_docs", "sklearn_tests", "hf_evaluate"],
     }
-    for family, keys in provided.items():
-        for key in keys:
-            for v in literature.source(key).verdicts:
+    for family, parts in provided.items():
+        for part in parts:  # what each plugin gives, before the catalogue merges parts
+            for v in part.verdicts:
                 assert family in registry.measure(v.measure).families, v
 
 
@@ -343,11 +380,15 @@ def test_the_nominal_plugin_contributes_the_notebooks_statements():
     notebook = literature.source("potts2020")
     assert notebook.citation == "Potts 2020, CS224u metrics notebook"
     registry = default_registry()
-    assert all("nominal" in registry.measure(v.measure).families for v in notebook.verdicts)
+    families = [registry.measure(v.measure).families for v in notebook.verdicts]
+    nominal = [f for f in families if "nominal" in f]
+    assert families[: len(nominal)] == nominal  # the nominal part first, then the regression's
+    assert all("regression" in f for f in families[len(nominal) :])
     assert all(v.passage for v in notebook.verdicts)  # each with the notebook's own words
     assert {(d.measure, d.claim, d.kind) for d in notebook.disagreements} == {
         ("f1_macro", "prevalence_invariance", "definition"),
         ("fbeta_macro", "prevalence_invariance", "definition"),
+        ("median_absolute_error", "bounded_influence", "definition"),  # the regression part's
     }
     tn = literature.literature_for("f1", "true_negative_invariance")
     assert [(v.source, v.holds) for v in tn] == [("potts2020", True)]
@@ -361,3 +402,39 @@ def test_every_classification_of_every_source_names_one_of_its_verdicts_once():
         assert set(keys) <= published, src.key
         assert {d.kind for d in src.disagreements} <= set(CLASSIFIED_KINDS)
         assert all(d.source == src.key for d in src.disagreements)
+
+
+def _ranged(*ranges, range_disagreements=()) -> LiteratureSource:
+    return replace(toy_source(), ranges=ranges, range_disagreements=range_disagreements)
+
+
+def test_a_published_range_is_registered_under_the_measures_canonical_name(cleanup):
+    stated = literature.PublishedRange(TOY, "r2_score", 0.0, 1.0, "§2", "between 0 and 1")
+    why = "y = (1, 2, 3, 4), ŷ = (4, 3, 2, 1) scores -3"
+    finding = Disagreement(TOY, "r2", literature.RANGE, "finding", why)
+    literature.register(_ranged(stated, range_disagreements=[finding]))
+    (found,) = [r for r in literature.published_ranges() if r.source == TOY]
+    assert (found.measure, found.label) == ("r2", "[0, 1]")
+    assert literature.source(TOY).range_disagreements == (finding,)
+
+
+@pytest.mark.parametrize(("lower", "upper"), [(1.0, 0.0), (0.5, 0.5), (float("nan"), 1.0)])
+def test_an_empty_or_unordered_published_range_is_refused(lower, upper):
+    with pytest.raises(ValueError, match="lower"):
+        literature.PublishedRange(TOY, "r2", lower, upper, "§2", "words")
+
+
+@pytest.mark.parametrize(
+    ("ranges", "classified", "message"),
+    [
+        ((("other2026", "r2"),), (), "expected 'toy2026'"),
+        (((TOY, "r2"), (TOY, "r2_score")), (), "at most one range per measure"),
+        (((TOY, "r2"),), ((TOY, "mean_squared_error"),), "states no range for this measure"),
+    ],
+)
+def test_inconsistent_published_ranges_are_refused_loudly(cleanup, ranges, classified, message):
+    stated = [literature.PublishedRange(s, m, 0.0, 1.0, "§2", "words") for s, m in ranges]
+    why = "a counterexample"
+    found = [Disagreement(s, m, literature.RANGE, "finding", why) for s, m in classified]
+    with pytest.raises(RegistrationError, match=message):
+        literature.register(_ranged(*stated, range_disagreements=found))

@@ -2,7 +2,8 @@
 
 :func:`build_property_table` runs the checker on each measure (optionally in
 parallel processes), adds the variants the literature needs (e.g. CEM^ORD
-under "no empty gold class") and compares each published verdict of
+under "no empty gold class", or ``well_defined`` under a score range a source
+states) and compares each published verdict and range of
 :mod:`axiometrics.literature` with the checker's.
 """
 
@@ -14,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
 import numpy as np
 
@@ -23,9 +25,13 @@ from axiometrics.checker.tolerance import Tolerance
 from axiometrics.checker.verdicts import CheckReport
 from axiometrics.errors import InvalidParameterError
 from axiometrics.family import registered_families
+from axiometrics.literature import PublishedRange
+from axiometrics.measure import Measure, Range
 from axiometrics.property_table.comparison import (
+    RANGE_CLAIM,
     compare_with_literature,
     literature_preconditions,
+    range_variants,
 )
 from axiometrics.property_table.grouping import ordered_families
 from axiometrics.property_table.table import PropertyTable
@@ -43,11 +49,11 @@ def check_one(
     registry: Registry | None,
     bound: int | None = None,
 ) -> CheckReport:
-    """Check one measure, with the precondition sets its published verdicts need.
+    """Check one measure, with the variants its published verdicts and ranges need.
 
     A module-level function, so that worker processes can run it.
     """
-    return check(
+    report = check(
         name,
         settings=profile,
         seed=seed,
@@ -57,6 +63,38 @@ def check_one(
         extra_preconditions=literature_preconditions(name),
         registry=registry,
     )
+    measure = (registry or default_registry()).measure(name)
+    stated = range_variants(measure.name, measure.range)
+    if not stated or RANGE_CLAIM not in {res.claim for res in report.results}:
+        return report
+    extra = []
+    for published in stated:
+        ranged = check(
+            _under_range(measure, published),
+            [RANGE_CLAIM],
+            settings=profile,
+            seed=seed,
+            max_examples=max_examples,
+            bound=bound,
+            tolerance=tolerance,
+            variants=False,
+            discover=False,
+            registry=registry,
+        )
+        extra.append(replace(ranged.verdict(RANGE_CLAIM), label=published.variant_label))
+    results = tuple(
+        replace(res, variants=(*res.variants, *extra)) if res.claim == RANGE_CLAIM else res
+        for res in report.results
+    )
+    return replace(report, results=results)
+
+
+def _under_range(measure: Measure, published: PublishedRange) -> Measure:
+    """``measure`` declaring the published range (and no optimum the range leaves out)."""
+    optimum = measure.optimum
+    if optimum is not None and not published.lower <= optimum <= published.upper:
+        optimum = None
+    return replace(measure, range=Range(published.lower, published.upper), optimum=optimum)
 
 
 def _versions() -> dict[str, str]:
@@ -181,7 +219,7 @@ def build_property_table(
     )
     return PropertyTable(
         reports=tuple(reports),
-        comparisons=compare_with_literature(reports),
+        comparisons=compare_with_literature(reports, lambda n: reg.measure(n).range),
         profile=prof.name,
         seed=seed_value,
         max_examples=prof.max_examples,

@@ -9,7 +9,7 @@ agreement.
 from __future__ import annotations
 
 from axiometrics.checker.verdicts import CheckReport, ClaimResult, Outcome, Verdict
-from axiometrics.literature import abbreviation, sources
+from axiometrics.literature import RANGE, abbreviation, sources
 from axiometrics.property_table.grouping import member_families
 from axiometrics.property_table.table import PropertyTable
 
@@ -65,9 +65,12 @@ def cell_literature(table: PropertyTable, measure: str, claim: str) -> str:
     """The published verdicts about ``measure`` and ``claim``: source mark, verdict, agreement."""
     marks = []
     for c in table.comparisons:
-        if c.reference.measure == measure and c.reference.claim == claim:
+        if c.reference.measure == measure and c.checked_claim == claim:
             sign = {"agrees": "=", "disagrees": "≠", "unchecked": "?"}[c.agreement]
-            published = "✓" if c.reference.holds else "-"
+            if c.reference.claim == RANGE:
+                published = c.reference.label  # a stated score range, under well_defined
+            else:
+                published = "✓" if c.reference.holds else "-"
             marks.append(f"{abbreviation(c.reference.source)}{published}{sign}")
     return " ".join(marks)
 
@@ -122,5 +125,6 @@ def legend() -> str:
         f"{_LEGEND_CELLS} Published verdicts follow the '·' ({published}); each mark is "
         "followed by '=' (agrees with the checker), '≠' (disagrees: classified under "
         "Findings as a finding, a different definition or a precondition) or '?' "
-        "(not checked)."
+        "(not checked). A score range a source states stands in the well_defined column "
+        "(e.g. 'P[0, 1]≠': the checker found a score outside [0, 1])."
     )

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from axiometrics.docs import md_code, md_escape, md_fence
-from axiometrics.literature import SOURCES
+from axiometrics.literature import RANGE, SOURCES
 from axiometrics.property_table.cells import legend, summary_rows
-from axiometrics.property_table.comparison import found_word
+from axiometrics.property_table.comparison import LiteratureComparison, found_word
 from axiometrics.property_table.grouping import family_title
 from axiometrics.property_table.table import PropertyTable
 
@@ -78,14 +78,26 @@ def _family_tables(table: PropertyTable) -> list[str]:
     return lines
 
 
+def _reproduced(comps: Sequence[LiteratureComparison]) -> str:
+    """``"3 of 4 verdicts reproduced"``, with ``"and 1 of 2 ranges"`` when the source states any."""
+    parts = []
+    for what, group in (
+        ("verdicts", [c for c in comps if c.reference.claim != RANGE]),
+        ("ranges", [c for c in comps if c.reference.claim == RANGE]),
+    ):
+        if group or what == "verdicts":
+            agree = sum(c.agreement == "agrees" for c in group)
+            parts.append(f"{agree} of {len(group)} {what}")
+    return " and ".join(parts) + " reproduced"
+
+
 def _literature(table: PropertyTable) -> list[str]:
     lines = ["", "## Agreement with the literature", ""]
     for source, citation in SOURCES.items():
         comps = [c for c in table.comparisons if c.reference.source == source]
         if not comps:
             continue
-        agree = sum(c.agreement == "agrees" for c in comps)
-        lines += ["", f"### {citation} ({agree} of {len(comps)} verdicts reproduced)", ""]
+        lines += ["", f"### {citation} ({_reproduced(comps)})", ""]
         header = ["Measure", "Claim", "Column", "Published", "Checker", "Agreement", "Class"]
         lines += _md_table(
             [*header, "Evidence"],

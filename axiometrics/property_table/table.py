@@ -22,7 +22,9 @@ class PropertyTable:
     reports
         One :class:`~axiometrics.checker.CheckReport` per measure, in registry order.
     comparisons
-        One :class:`LiteratureComparison` per published verdict about a checked measure.
+        One :class:`LiteratureComparison` per published verdict about a checked
+        measure, then one per published score range (``claim == "range"``,
+        decided by ``well_defined`` under that range).
     profile
         Settings profile of the checks.
     seed
@@ -88,7 +90,7 @@ class PropertyTable:
 
     @property
     def disagreements(self) -> list[LiteratureComparison]:
-        """Published verdicts the checker disagrees with."""
+        """Published verdicts and ranges the checker disagrees with."""
         return [c for c in self.comparisons if c.agreement == "disagrees"]
 
     def records(self) -> list[dict[str, Any]]:
@@ -100,7 +102,7 @@ class PropertyTable:
                     c
                     for c in self.comparisons
                     if c.reference.measure == r.measure
-                    and c.reference.claim == rec["claim"]
+                    and c.checked_claim == rec["claim"]
                     and c.verdict is not None
                     and (c.verdict.label or "main") == rec["variant"]
                 ]

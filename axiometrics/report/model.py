@@ -30,7 +30,12 @@ from axiometrics.checker.verdicts import (
 from axiometrics.claims import claims_for_family, registered_claims
 from axiometrics.errors import RegistrationError
 from axiometrics.family import get_family
-from axiometrics.literature import AGREEMENT_KINDS, abbreviation, classify_agreement
+from axiometrics.literature import (
+    AGREEMENT_KINDS,
+    PublishedRange,
+    abbreviation,
+    classify_agreement,
+)
 from axiometrics.property_table import PropertyTable, member_families
 from axiometrics.property_table import family_title as table_family_title
 from axiometrics.property_table.cells import EXHAUSTIVE_MARK, exhaustive
@@ -111,7 +116,7 @@ def _literature(table: PropertyTable | None, measure: str, claim: str) -> list[d
         return []
     out = []
     for c in table.comparisons:
-        if c.reference.measure != measure or c.reference.claim != claim:
+        if c.reference.measure != measure or c.checked_claim != claim:
             continue
         kind, why = classify_agreement(
             c.reference.source, c.reference.measure, c.reference.claim, c.agreement
@@ -122,7 +127,10 @@ def _literature(table: PropertyTable | None, measure: str, claim: str) -> list[d
                 "citation": c.reference.citation,
                 "abbreviation": abbreviation(c.reference.source),
                 "column": c.reference.column,
-                "published": c.reference.label,
+                # Under well_defined, a stated range reads "range [0, 1]".
+                "published": c.reference.variant_label
+                if isinstance(c.reference, PublishedRange)
+                else c.reference.label,
                 "found": c.found_label,
                 "agreement": c.agreement,
                 "kind": kind,
@@ -215,7 +223,7 @@ def comparisons_model(table: PropertyTable | None) -> list[dict[str, Any]]:
                 "passage": c.passage,
                 "note": ref.note,
                 "evidence": c.evidence if c.agreement != "agrees" else "",
-                "example": example_id(ref.measure, ref.claim, v.label)
+                "example": example_id(ref.measure, c.checked_claim, v.label)
                 if v is not None and v.example is not None
                 else None,
             }

@@ -1,8 +1,9 @@
 """Every case of the regression family's claims up to a size: the bounded pass's enumerators.
 
 An input of ``N`` items is a list of items ``(y_true, y_pred, weight)``,
-every ``N``-tuple of the items of one of two streams, merged by cost
-(:func:`~axiometrics.checker.bounded.merge_levels`):
+every ``N``-tuple of the items of one of two streams, merged by size: every
+level of ``N`` items before any of ``N + 1``, the grid's first (so the
+smallest counterexample has plain values wherever the grid holds one):
 
 * the *grid stream* (level size ``N = n``, from one item up to
   :data:`MAX_ENUMERATED_ITEMS`): true values and predictions on
@@ -38,13 +39,13 @@ and two (see each enumerator).
 from __future__ import annotations
 
 import functools
+import heapq
 from collections.abc import Callable, Iterable, Iterator
 from itertools import product
 from typing import Any
 
 import numpy as np
 
-from axiometrics.checker.bounded import merge_levels
 from axiometrics.checker.cases import Case, CaseRequest, Level, Size
 
 from .cases import (
@@ -191,8 +192,19 @@ def _levels(
     min_items: int = 1,
     streams: tuple[str, ...] = ("grid", "corner"),
 ) -> Iterator[Level]:
-    """The claim's streams, merged by cost."""
-    return merge_levels(*(_stream(request, build, count, s, min_items) for s in streams))
+    """The claim's streams, merged by item count, ``streams`` in order at one count.
+
+    The corner stream's levels are cheaper than the grid's of the same size,
+    so a merge by cost would report a counterexample of extreme floats where
+    a grid input of the same size shows the same failure plainly.  Every
+    budget covers the same levels either way: the corner stream stops at
+    :data:`MAX_CORNER_ITEMS`, below the first grid level that does not fit.
+    """
+    merged = heapq.merge(
+        *(_stream(request, build, count, s, min_items) for s in streams),
+        key=lambda level: dict(level.size)["N"],
+    )
+    return iter(merged)
 
 
 def _params(claim: str, stream: str) -> tuple[Any, ...]:

@@ -12,16 +12,14 @@ reStructuredText roles (``:func:``, double back-quotes) are plain text.
 
 Four sources are registered, in this order:
 
-* ``potts2020_regression`` (mark ``PR``): Potts' CS224u notebook
-  "Evaluation metrics in NLP" (Stanford, spring 2020), its regression
-  section (mean squared error and related measures, R², Pearson, Spearman),
-  read in ``../shared/seeds/001_22267556ebe6ca49.txt``.  The nominal family
-  registers the same notebook's classification statements as ``potts2020``
-  (mark ``P``); the literature API keeps one source per key and one mark
-  per source (:meth:`axiometrics.literature.LiteratureCatalogue.register`
-  refuses a second plugin's verdicts under a registered key and a mark
-  already taken), so the regression statements are a source of their own,
-  as Sakai 2022's Table 1 and §2.3 are (``S22``, ``S22§``).
+* ``potts2020`` (mark ``P``): Potts' CS224u notebook "Evaluation metrics
+  in NLP" (Stanford, spring 2020), its regression section (mean squared
+  error and related measures, R², Pearson, Spearman), read in
+  ``../shared/seeds/001_22267556ebe6ca49.txt``.  The nominal family
+  registers the same notebook's classification statements under the same
+  key; this plugin registers the regression part, repeating the citation,
+  mark and reference, and the catalogue adds it to the one source
+  (:meth:`axiometrics.literature.LiteratureCatalogue.register`).
 * ``sklearn_docs`` (mark ``SK``): scikit-learn's User Guide, "Metrics and
   scoring: quantifying the quality of predictions", section "Regression
   metrics" (``doc/modules/model_evaluation.rst`` of scikit-learn/scikit-learn,
@@ -50,12 +48,13 @@ best") is a statement about the range ``well_defined`` checks, not a
 verdict on a claim: the property table checks ``well_defined`` against the
 range the measure declares, so a published ✓ there would read as an
 agreement whatever range the source states.  The ranges are therefore kept
-apart, in :data:`RANGES` (:class:`PublishedRange`), and the ones the checker
-refutes are classified in :data:`RANGE_DISAGREEMENTS`: the CS224u notebook's
-and the ``r_squared`` card's R² in [0, 1] (y = (1, 2, 3, 4), ŷ = (4, 3, 2, 1)
+apart, in :data:`RANGES` (:class:`~axiometrics.literature.PublishedRange`,
+registered as each source's ``ranges``), and the ones the checker refutes
+are classified in :data:`RANGE_DISAGREEMENTS`: the CS224u notebook's and
+the ``r_squared`` card's R² in [0, 1] (y = (1, 2, 3, 4), ŷ = (4, 3, 2, 1)
 gives -3) and the ``mse`` card's MSE in [0, 1] (y = (0), ŷ = (2) gives 4).
-``tests/measures/regression/test_literature.py`` checks each published range
-with the checker, on the measure with that range declared.
+The property table checks each one as the ``well_defined`` variant
+``range [0, 1]`` (:func:`axiometrics.property_table.comparison.range_variants`).
 
 Not entered: statements that match no registered claim (MSLE "penalizes an
 under-predicted estimate greater than an over-predicted estimate", a
@@ -75,10 +74,15 @@ would break the claim.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import replace
 
-from axiometrics.errors import InvalidParameterError
-from axiometrics.literature import Disagreement, LiteratureSource, LiteratureVerdict
+from axiometrics.literature import (
+    RANGE,
+    Disagreement,
+    LiteratureSource,
+    LiteratureVerdict,
+    PublishedRange,
+)
 
 __all__ = [
     "HF_EVALUATE",
@@ -88,57 +92,13 @@ __all__ = [
     "SKLEARN_DOCS",
     "SKLEARN_TESTS",
     "SOURCES",
-    "PublishedRange",
 ]
 
-_POTTS = "potts2020_regression"
+_POTTS = "potts2020"
 _SK_DOCS = "sklearn_docs"
 _SK_TESTS = "sklearn_tests"
 _HF = "hf_evaluate"
 _INF = math.inf
-
-
-@dataclass(frozen=True)
-class PublishedRange:
-    """The interval a source states for a measure's scores.
-
-    Attributes
-    ----------
-    source
-        Key of one of :data:`SOURCES`.
-    measure
-        Registered measure name.
-    lower, upper
-        The stated bounds (``-math.inf`` / ``math.inf`` for an unbounded side).
-    column
-        Where the statement stands in the source.
-    passage
-        The source's own words.
-    note
-        How the statement was read.
-    """
-
-    source: str
-    measure: str
-    lower: float
-    upper: float
-    column: str
-    passage: str
-    note: str = ""
-
-    def __post_init__(self) -> None:
-        for name in ("lower", "upper"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
-                raise InvalidParameterError(f"{name}={value!r}: expected a real number or ±inf")
-        if self.lower > self.upper:
-            raise InvalidParameterError(
-                f"lower={self.lower!r}, upper={self.upper!r}: expected lower <= upper"
-            )
-
-    def admits(self, lower: float, upper: float) -> bool:
-        """Whether the stated interval contains ``[lower, upper]`` (e.g. the declared range)."""
-        return self.lower <= lower and upper <= self.upper
 
 
 def _v(
@@ -250,14 +210,16 @@ _MEDAE_OUTLIERS_WHY = (
     "claim asks for no move: y = (2, 0, 0), ŷ = (3, 0, 2) gives 1, ŷ_1 = 1002 gives 2"
 )
 
-#: Potts' CS224u notebook, regression section: its statements mapped onto regression claims.
+#: Potts' CS224u notebook, regression section: its statements mapped onto regression claims
+#: (the regression part of the source ``potts2020``; the citation, mark and reference repeat
+#: the nominal part's, as the catalogue requires of a part of one publication).
 POTTS2020_REGRESSION = LiteratureSource(
     key=_POTTS,
-    citation="Potts 2020, CS224u metrics notebook (regression)",
-    abbreviation="PR",
+    citation="Potts 2020, CS224u metrics notebook",
+    abbreviation="P",
     reference=(
         "Christopher Potts, 'Evaluation metrics in NLP', CS224u notebook "
-        "(evaluation_metrics.ipynb), Stanford, spring 2020, section 'Regression metrics'"
+        "(evaluation_metrics.ipynb), Stanford, spring 2020"
     ),
     verdicts=_POTTS_VERDICTS,
     disagreements=(
@@ -700,15 +662,15 @@ _R2_WHY = (
     "0 (y = (1, 2, 3, 4), ŷ = (4, 3, 2, 1) gives -3)"
 )
 
-#: Classification of every published range the checker refutes (claim ``well_defined``).
+#: Classification of every published range the checker refutes (claim ``RANGE``).
 RANGE_DISAGREEMENTS: tuple[Disagreement, ...] = (
     Disagreement(
-        _POTTS, "r2", "well_defined", "finding", _R2_WHY, "[0, 1], with 0 the worst and 1 the best."
+        _POTTS, "r2", RANGE, "finding", _R2_WHY, "[0, 1], with 0 the worst and 1 the best."
     ),
     Disagreement(
         _HF,
         "mean_squared_error",
-        "well_defined",
+        RANGE,
         "finding",
         "a mean of squared errors has no upper bound: y = (0), ŷ = (2) gives 4",
         "Each MSE `float` value ranges from `0.0` to `1.0`",
@@ -716,12 +678,24 @@ RANGE_DISAGREEMENTS: tuple[Disagreement, ...] = (
     Disagreement(
         _HF,
         "r2",
-        "well_defined",
+        RANGE,
         "finding",
         _R2_WHY,
         "The R^2 value ranges from 0 to 1, with a higher value indicating a better fit.",
     ),
 )
 
+
 #: The sources this plugin registers (the entry point's object), in registration order.
-SOURCES = (POTTS2020_REGRESSION, SKLEARN_DOCS, SKLEARN_TESTS, HF_EVALUATE)
+def _with_ranges(src: LiteratureSource) -> LiteratureSource:
+    """``src`` with the ranges it states and their classifications."""
+    return replace(
+        src,
+        ranges=tuple(r for r in RANGES if r.source == src.key),
+        range_disagreements=tuple(d for d in RANGE_DISAGREEMENTS if d.source == src.key),
+    )
+
+
+SOURCES = tuple(
+    _with_ranges(s) for s in (POTTS2020_REGRESSION, SKLEARN_DOCS, SKLEARN_TESTS, HF_EVALUATE)
+)

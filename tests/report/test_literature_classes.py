@@ -2,7 +2,8 @@
 
 The classifications come from every registered source, each contributed by a family through
 the ``axiometrics.literature`` entry point (the OC and OQ papers' tables, the nominal family's
-CS224u notebook statements).
+CS224u notebook statements), and cover the published verdicts and the published score ranges
+(claim ``range``) alike.
 """
 
 from __future__ import annotations
@@ -17,11 +18,16 @@ from axiometrics.literature import (
     AGREEMENT_KINDS,
     DISAGREEMENTS,
     LITERATURE,
+    RANGE,
     SOURCES,
     classify_agreement,
+    published_ranges,
+    range_disagreements,
 )
 
 REPORTS = Path(__file__).resolve().parents[2] / "reports"
+#: Every classification: of the published verdicts, then of the published ranges.
+CLASSIFIED = (*DISAGREEMENTS, *range_disagreements())
 _CITATION_TO_SOURCE = {citation: key for key, citation in SOURCES.items()}
 
 
@@ -36,8 +42,8 @@ def _committed_disagreements() -> list[tuple[str, str, str]]:
 
 def test_the_committed_table_lists_the_disagreements_the_classification_covers():
     committed = _committed_disagreements()
-    assert len(committed) == len(set(committed)) == len(DISAGREEMENTS)
-    classified = {(d.source, d.measure, d.claim) for d in DISAGREEMENTS}
+    assert len(committed) == len(set(committed)) == len(CLASSIFIED)
+    classified = {(d.source, d.measure, d.claim) for d in CLASSIFIED}
     assert set(committed) == classified
 
 
@@ -75,7 +81,7 @@ def test_the_committed_report_has_no_unclassified_disagreement():
     kinds = {c["kind"] for c in model["literature"]}
     assert "unclassified" not in kinds
     disagreeing = [c for c in model["literature"] if c["agreement"] == "disagrees"]
-    assert len(disagreeing) == len(DISAGREEMENTS)
+    assert len(disagreeing) == len(CLASSIFIED)
     assert all(c["justification"] for c in disagreeing)
 
 
@@ -83,14 +89,16 @@ def test_the_committed_report_compares_every_registered_source():
     model = json.loads((REPORTS / "report.json").read_text(encoding="utf-8"))
     assert set(model["sources"]) == set(SOURCES)
     compared = {(c["source"], c["measure"], c["claim"]) for c in model["literature"]}
-    assert compared == {(v.source, v.measure, v.claim) for v in LITERATURE}
+    published = {(v.source, v.measure, v.claim) for v in LITERATURE}
+    published |= {(r.source, r.measure, RANGE) for r in published_ranges()}
+    assert compared == published
 
 
 def test_the_committed_findings_show_each_class_and_the_notebooks_passage():
     text = (REPORTS / "property-table.md").read_text(encoding="utf-8")
     section = text.split("## Findings: disagreements with the literature", 1)[1]
     section = section.split("\n## ", 1)[0]
-    for d in DISAGREEMENTS:
+    for d in CLASSIFIED:
         assert f"Class: **{d.kind}**" in section
     assert "Potts 2020, CS224u metrics notebook" in section
     assert "Passage: " in section

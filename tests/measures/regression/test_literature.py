@@ -14,14 +14,17 @@ import pytest
 import axiometrics as ax
 from axiometrics.checker.verdicts import Outcome
 from axiometrics.errors import InvalidParameterError
-from axiometrics.literature import CLASSIFIED_KINDS, LiteratureVerdict, literature, sources
-from axiometrics.measure import Range
-from axiometrics.measures.regression.literature import (
-    RANGE_DISAGREEMENTS,
-    RANGES,
-    SOURCES,
+from axiometrics.literature import (
+    CLASSIFIED_KINDS,
+    RANGE,
+    LiteratureVerdict,
     PublishedRange,
+    literature,
+    published_ranges,
+    sources,
 )
+from axiometrics.measure import Range
+from axiometrics.measures.regression.literature import RANGE_DISAGREEMENTS, RANGES, SOURCES
 
 VERDICTS = [v for s in SOURCES for v in s.verdicts]
 DISAGREEMENTS = {(d.source, d.measure, d.claim): d for s in SOURCES for d in s.disagreements}
@@ -52,14 +55,23 @@ def _declared(v: LiteratureVerdict) -> bool | None:
     return None
 
 
-def test_the_regression_sources_are_registered_under_keys_and_marks_of_their_own():
+def test_the_regression_sources_are_registered_and_the_notebook_extends_its_source():
     registered = {s.key: s for s in sources()}
-    for src in SOURCES:
+    for src in SOURCES[1:]:
         assert registered[src.key] == src
     marks = [s.abbreviation for s in sources()]
     assert len(marks) == len(set(marks))
-    assert registered["potts2020"].abbreviation == "P"
-    assert registered["potts2020_regression"].abbreviation == "PR"
+    notebook = registered["potts2020"]  # the nominal part, then the regression part
+    assert (notebook.abbreviation, notebook.citation) == (
+        "P",
+        "Potts 2020, CS224u metrics notebook",
+    )
+    part = SOURCES[0]
+    assert part.key == "potts2020"
+    assert notebook.verdicts[-len(part.verdicts) :] == part.verdicts
+    assert set(part.disagreements) <= set(notebook.disagreements)
+    assert notebook.ranges == part.ranges
+    assert any(v.measure == "accuracy" for v in notebook.verdicts)
     assert set(VERDICTS) <= set(literature())
 
 
@@ -131,7 +143,7 @@ def test_each_published_range_contains_the_declared_one_or_is_a_classified_findi
     else:
         assert finding is not None
         assert finding.kind == "finding"
-        assert finding.claim == "well_defined"
+        assert finding.claim == RANGE
         assert finding.passage in stated.passage
         assert len(finding.justification) <= 200
 
@@ -152,7 +164,7 @@ def _checked_with_range(measure: str, lower: float, upper: float) -> Outcome:
 
 
 def test_the_cs224u_r2_range_statement_is_refuted_by_a_check():
-    (stated,) = [r for r in RANGES if (r.source, r.measure) == ("potts2020_regression", "r2")]
+    (stated,) = [r for r in RANGES if (r.source, r.measure) == ("potts2020", "r2")]
     assert (stated.lower, stated.upper) == (0.0, 1.0)
     assert _checked_with_range("r2", stated.lower, stated.upper) is Outcome.REFUTED
 
@@ -222,3 +234,10 @@ def test_the_sklearn_test_suite_verdicts_transcribe_its_declared_sets():
         assert by_claim["item_order_invariance"][measure] is True
         weighted = sk_name not in sets["METRICS_WITHOUT_SAMPLE_WEIGHT"]
         assert by_claim["weight_semantics"].get(measure) is (True if weighted else None)
+
+
+def test_the_sources_register_their_ranges_and_classifications_with_the_core():
+    registered = {(r.source, r.measure): r for r in published_ranges()}
+    assert {(r.source, r.measure) for r in RANGES} <= set(registered)
+    classified = {(d.source, d.measure) for s in sources() for d in s.range_disagreements}
+    assert classified == {(d.source, d.measure) for d in RANGE_DISAGREEMENTS}
