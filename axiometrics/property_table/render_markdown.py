@@ -79,13 +79,17 @@ def _family_tables(table: PropertyTable) -> list[str]:
 
 
 def _reproduced(comps: Sequence[LiteratureComparison]) -> str:
-    """``"3 of 4 verdicts reproduced"``, with ``"and 1 of 2 ranges"`` when the source states any."""
+    """``"3 of 4 verdicts reproduced"``, ``"3 of 4 verdicts and 1 of 2 ranges reproduced"``.
+
+    A part the table has no comparison of is left out (a source whose only
+    statement about the checked measures is a range reads "0 of 1 ranges").
+    """
     parts = []
     for what, group in (
         ("verdicts", [c for c in comps if c.reference.claim != RANGE]),
         ("ranges", [c for c in comps if c.reference.claim == RANGE]),
     ):
-        if group or what == "verdicts":
+        if group:
             agree = sum(c.agreement == "agrees" for c in group)
             parts.append(f"{agree} of {len(group)} {what}")
     return " and ".join(parts) + " reproduced"

@@ -91,12 +91,25 @@ def test_the_well_defined_cell_carries_each_sources_range_mark(ranges_table):
 
 def test_the_markdown_counts_ranges_apart_and_lists_the_refuted_ones_as_findings(ranges_table):
     text = render_property_table(ranges_table, "markdown")
-    assert "ranges reproduced)" in text
+    # The notebook on R² and MSE: two verdicts, and two ranges of which [0, 1] for R² is wrong.
+    assert "### Potts 2020, CS224u metrics notebook (2 of 2 verdicts and 1 of 2 ranges" in text
+    assert "(1 of 1 verdicts and 0 of 2 ranges reproduced)" in text  # the evaluate cards
     assert "| r2 | range | " in text
     findings = text.split("## Findings: disagreements with the literature", 1)[1]
     assert "**r2 / range**" in findings
     assert "published \\[0, 1\\]" in findings
     assert "- well_defined \\[range \\[0, 1\\]\\]: refuted" in text  # in All counterexamples
+
+
+def test_a_source_with_only_ranges_about_the_checked_measures_counts_ranges_alone():
+    from axiometrics.property_table.comparison import LiteratureComparison
+    from axiometrics.property_table.render_markdown import _reproduced
+
+    ranges = [
+        LiteratureComparison(_stated(0.0, 1.0), None, "disagrees"),
+        LiteratureComparison(_stated(-math.inf, 1.0), None, "agrees"),
+    ]
+    assert _reproduced(ranges) == "1 of 2 ranges reproduced"
 
 
 def test_the_report_links_a_refuted_range_to_its_counterexample(ranges_table):
