@@ -32,6 +32,7 @@ from axiometrics.checker.check import resolve_subject
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Judge, Tolerance
 from axiometrics.claims import get_claim
+from axiometrics.declarations import Holds
 from axiometrics.measure import Measure, Range
 from axiometrics.registry import Scorer
 
@@ -133,6 +134,10 @@ class Mutant:
         A case of the claim's procedure on which the mutant contradicts the claim.
     higher_is_better, optimum, score_range
         How the mutant presents itself to the checker.
+    preconditions
+        The preconditions the mutant declares for its claim (a plugin family's
+        mutant only), e.g. ``("degree_2",)`` for a mean squared error under
+        ``scale_homogeneity``; the checker checks the claim under them.
     """
 
     name: str
@@ -145,11 +150,17 @@ class Mutant:
     higher_is_better: bool = False
     optimum: float | None = 0.0
     score_range: tuple[float, float] | None = None
+    preconditions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Control:
-    """A correct measure and the claims it satisfies (the checker must not refute them)."""
+    """A correct measure and the claims it satisfies (the checker must not refute them).
+
+    ``preconditions`` maps a claim to the preconditions the control declares
+    for it (a plugin family's control only), e.g. ``{"scale_homogeneity":
+    ("degree_1",)}`` for a mean absolute error.
+    """
 
     name: str
     family: str
@@ -160,6 +171,14 @@ class Control:
     optimum: float | None = 0.0
     score_range: tuple[float, float] | None = None
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    preconditions: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+def _declared_preconditions(item: Mutant | Control) -> dict[str, tuple[str, ...]]:
+    """Claim -> the preconditions ``item`` declares (only claims with some)."""
+    if isinstance(item, Mutant):
+        return {item.claim: item.preconditions} if item.preconditions else {}
+    return {claim: pres for claim, pres in item.preconditions.items() if pres}
 
 
 def _suite_subject(suite: Any, item: Mutant | Control) -> Subject:
@@ -178,6 +197,9 @@ def _suite_subject(suite: Any, item: Mutant | Control) -> Subject:
         title=item.name,
         description=f"benchmark mutant or control {item.name!r}",
         optimum=item.optimum,
+        # A claim with preconditions is declared to hold under them, so that the
+        # checker checks it there (e.g. scale homogeneity of degree 2).
+        claims={c: Holds(preconditions=p) for c, p in _declared_preconditions(item).items()},
     )
     compute = suite.compute_for(item.fn)
     compute.__name__ = item.name
@@ -192,6 +214,11 @@ def subject_of(item: Mutant | Control) -> Subject:
     suite = family_suite(item.family)
     if suite is not None:
         return _suite_subject(suite, item)
+    if _declared_preconditions(item):
+        raise ValueError(
+            f"{item.name!r}: preconditions are declared only by a plugin family's mutants and "
+            f"controls (family={item.family!r} has no suite module)"
+        )
     return resolve_subject(
         item.fn,
         family=item.family,

@@ -21,10 +21,10 @@ below the machine epsilon, -1 (the squared log error's edge), shifts of
 subnormal and huge monotone images, zero, real and integer weights, and an
 outlier one unit past the others.
 
-Every mutant is checked without preconditions, so ``scale_homogeneity`` is
-checked with degree 0: its mutants are of scale-free measures (MAPE, R²,
-the correlations); the error measures of degree 1 and 2 (which need the
-``degree_1`` / ``degree_2`` precondition) carry none.
+``scale_homogeneity`` is checked at the degree a mutant or control declares
+through its ``preconditions`` (``degree_1`` for the absolute errors,
+``degree_2`` for the squared ones; none: degree 0, the scale-free measures
+MAPE, R² and the correlations), as a registered measure declares it.
 
 :func:`compute_for` gives the compute function of each mutant, which takes
 ``(y_true, y_pred, sample_weight)`` exactly as a registered measure does;
@@ -151,6 +151,33 @@ def _mse(y: np.ndarray, p: np.ndarray, w: np.ndarray) -> float:
 def _mae(y: np.ndarray, p: np.ndarray, w: np.ndarray) -> float:
     """Weighted mean absolute error."""
     return float(np.sum(w * np.abs(y - p)) / np.sum(w))
+
+
+def _float32(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+    return tuple(a.astype(np.float32) for a in arrays)
+
+
+def _mae_float32_accumulation(y: np.ndarray, p: np.ndarray, w: np.ndarray) -> float:
+    """MAE computed in float32 throughout (a tensor library's default dtype)."""
+    y32, p32, w32 = _float32(y, p, w)
+    return float(np.sum(w32 * np.abs(y32 - p32)) / np.sum(w32))
+
+
+def _mse_float32_accumulation(y: np.ndarray, p: np.ndarray, w: np.ndarray) -> float:
+    """MSE computed in float32 throughout (a tensor library's default dtype)."""
+    y32, p32, w32 = _float32(y, p, w)
+    e = y32 - p32
+    return float(np.sum(w32 * e * e) / np.sum(w32))
+
+
+def _mae_rounded_6(y: np.ndarray, p: np.ndarray, w: np.ndarray) -> float:
+    """MAE rounded to 6 decimals (for display) before it is returned."""
+    return round(_mae(y, p, w), 6)
+
+
+def _mse_clipped(y: np.ndarray, p: np.ndarray, w: np.ndarray) -> float:
+    """MSE clipped at 1e12 ("to avoid overflow")."""
+    return min(_mse(y, p, w), 1e12)
 
 
 def _mape(y: np.ndarray, p: np.ndarray, w: np.ndarray) -> float:
@@ -760,6 +787,51 @@ def family_mutants(mutant: type[Any]) -> list[Any]:
             translation_case(y3, _v(0, 2, 1), _ones(3), 1000.0),
             **fit,
         ),
+        # scale homogeneity of degree 1 and 2 (declared through degree_1 / degree_2)
+        Mutant(
+            "mae_float32_accumulation",
+            "scale_homogeneity",
+            r,
+            _mae_float32_accumulation,
+            "absolute errors summed and divided in float32",
+            "a mean that float32 rounds, k = 3: 1/5 and 3/5 round differently",
+            scale_case(_v(0, 0, 0, 0, 0), _v(0, 0, 0, 0, -1), _ones(5), 3.0, 1),
+            preconditions=("degree_1",),
+            **loss,
+        ),
+        Mutant(
+            "mse_float32_accumulation",
+            "scale_homogeneity",
+            r,
+            _mse_float32_accumulation,
+            "squared errors summed and divided in float32",
+            "a mean that float32 rounds, k = 3: 1/5 and 9/5 round differently",
+            scale_case(_v(0, 0, 0, 0, 0), _v(0, 0, 0, 0, -1), _ones(5), 3.0, 2),
+            preconditions=("degree_2",),
+            **loss,
+        ),
+        Mutant(
+            "mae_rounded_6",
+            "scale_homogeneity",
+            r,
+            _mae_rounded_6,
+            "the score rounded to 6 decimals",
+            "errors scaled below 1e-6, k = 2**-20",
+            scale_case(_v(1), _v(0), _ones(1), 2.0**-20, 1),
+            preconditions=("degree_1",),
+            **loss,
+        ),
+        Mutant(
+            "mse_clipped_1e12",
+            "scale_homogeneity",
+            r,
+            _mse_clipped,
+            "the score clipped at 1e12",
+            "errors scaled past 1e6, k = 2**30",
+            scale_case(_v(0), _v(1), _ones(1), 2.0**30, 2),
+            preconditions=("degree_2",),
+            **loss,
+        ),
         # scale homogeneity (degree 0)
         Mutant(
             "mape_eps_floor",
@@ -1076,8 +1148,24 @@ def family_controls(control: type[Any]) -> list[Any]:
         "well_defined",
     )
     return [
-        Control("mse", r, _mse, errors, "weighted mean squared error", **loss),
-        Control("mae", r, _mae, errors, "weighted mean absolute error", **loss),
+        Control(
+            "mse",
+            r,
+            _mse,
+            (*errors, "scale_homogeneity"),
+            "weighted mean squared error",
+            preconditions={"scale_homogeneity": ("degree_2",)},
+            **loss,
+        ),
+        Control(
+            "mae",
+            r,
+            _mae,
+            (*errors, "scale_homogeneity"),
+            "weighted mean absolute error",
+            preconditions={"scale_homogeneity": ("degree_1",)},
+            **loss,
+        ),
         Control(
             "mae_noisy",
             r,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -121,6 +122,33 @@ def test_the_regression_controls_include_float_noise_prone_implementations():
     assert {"mae_noisy", "r2_np_average", "pearson_corrcoef", "spearman_rankdata"} <= names
 
 
+def test_scale_homogeneity_mutants_and_controls_declare_each_degree():
+    degrees = {
+        m.preconditions
+        for m in mutants.MUTANTS
+        if m.family == "regression" and m.claim == "scale_homogeneity"
+    }
+    assert {(), ("degree_1",), ("degree_2",)} <= degrees
+    controls = {c.name: c for c in mutants.CONTROLS if c.family == "regression"}
+    assert controls["mse"].preconditions == {"scale_homogeneity": ("degree_2",)}
+    assert controls["mae"].preconditions == {"scale_homogeneity": ("degree_1",)}
+
+
+def test_a_declared_degree_is_the_precondition_the_claim_is_checked_under():
+    mse = next(c for c in mutants.CONTROLS if c.name == "mse")
+    verdict = check(mutants.subject_of(mse), ["scale_homogeneity"], variants=False).verdict(
+        "scale_homogeneity"
+    )
+    assert verdict.preconditions == ("degree_2",)
+    assert verdict.outcome is Outcome.NOT_REFUTED
+
+
+def test_preconditions_on_a_core_familys_mutant_are_refused():
+    core = next(m for m in mutants.MUTANTS if m.family == "oc")
+    with pytest.raises(ValueError, match="preconditions are declared only by a plugin family"):
+        mutants.subject_of(replace(core, preconditions=("no_empty_gold_class",)))
+
+
 #: The corners of the regression claims' domains, each a predicate of a
 #: mutant's proof inputs ``(y_true, y_pred, sample_weight)`` per entry.
 _REGRESSION_CORNERS = {
@@ -227,6 +255,8 @@ OUT_OF_BOUND = {
     "kendall_gap_ties": "predictions 1e-13 apart",
     "mse_integer_weights": "weights times 1/2 (the bound multiplies by 3 and 2**-30)",
     "kendall_float32": "an outlier one unit past 2**24 (float32 keeps 24 bits)",
+    "mae_float32_accumulation": "k = 3 (the bound scales by 1/2 and 2**30, exact in float32)",
+    "mse_float32_accumulation": "k = 3 (the bound scales by 1/2 and 2**30, exact in float32)",
 }
 
 
