@@ -6,6 +6,7 @@ import pickle
 
 import numpy as np
 import pytest
+from hypothesis.database import InMemoryExampleDatabase
 
 from axiometrics import Evaluation, Holds, Measure, MeasurePlugin, NotApplicable, Range, Violated
 from axiometrics.checker import PROFILES, Outcome, Profile, check, resolve_profile
@@ -186,6 +187,24 @@ def test_profiles_set_the_number_of_cases_and_no_example_database_by_default():
     assert hypothesis_settings(PROFILES["ci"], None).database is None
     assert resolve_profile("ci", max_examples=5).max_examples == 5
     assert isinstance(resolve_profile(ProfileClass("mine", 3, True)), Profile)
+
+
+def test_an_example_database_stores_the_counterexample_and_the_next_run_replays_it_first():
+    # Hypothesis' @seed drops a settings' database: the checker must apply its
+    # settings after the seed, or the database silently stays empty.
+    db = InMemoryExampleDatabase()
+    first = check("accuracy", ["ordinal_monotonicity"], database=db, bound=0, variants=False)
+    assert first.verdict("ordinal_monotonicity").outcome is Outcome.REFUTED
+    assert first.verdict("ordinal_monotonicity").n_cases > 1
+    assert any(db.fetch(key) for key in db.data)
+    again = check("accuracy", ["ordinal_monotonicity"], database=db, bound=0, variants=False)
+    assert again.verdict("ordinal_monotonicity").outcome is Outcome.REFUTED
+    assert again.verdict("ordinal_monotonicity").n_cases == 1  # replayed before any generation
+    without = check("accuracy", ["ordinal_monotonicity"], bound=0, variants=False)
+    assert (
+        without.verdict("ordinal_monotonicity").n_cases
+        == first.verdict("ordinal_monotonicity").n_cases
+    )
 
 
 @pytest.mark.parametrize(

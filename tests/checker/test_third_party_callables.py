@@ -253,6 +253,25 @@ def test_a_reference_check_shows_the_first_disagreement_shrunk():
     assert verdict.example.explanation.startswith("disagreement: ")
 
 
+def test_a_reference_disagreement_is_stored_in_the_example_database_and_replayed():
+    from hypothesis.database import InMemoryExampleDatabase
+
+    def unnormalised(gold, system):
+        return float(np.abs(np.cumsum(system - gold)[:-1]).sum())
+
+    subject = subject_from_callable(
+        unnormalised, family="oq", signature="gold,system", higher_is_better=False
+    )
+    db = InMemoryExampleDatabase()
+    profile = resolve_profile("ci")
+    first = check_reference(subject, "nmd", profile=profile, seed_value=0, database=db)
+    assert first.outcome is Outcome.REFUTED
+    assert any(db.fetch(key) for key in db.data)
+    again = check_reference(subject, "nmd", profile=profile, seed_value=0, database=db)
+    assert again.outcome is Outcome.REFUTED
+    assert again.n_cases <= first.n_cases
+
+
 def test_a_scored_callable_is_compared_with_its_reference_on_the_familys_edge_cases():
     from sklearn.metrics import average_precision_score, roc_auc_score
 
