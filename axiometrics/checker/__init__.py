@@ -30,6 +30,7 @@ from axiometrics.checker.cases import (
     Procedure,
 )
 from axiometrics.checker.check import check, resolve_subject
+from axiometrics.checker.database import example_database
 from axiometrics.checker.profiles import PROFILES, Profile, resolve_profile
 from axiometrics.checker.settings import CheckSettings
 from axiometrics.checker.spec import MeasureSpec
@@ -70,6 +71,7 @@ __all__ = [
     "Tolerance",
     "Verdict",
     "check",
+    "example_database",
     "resolve_profile",
     "resolve_subject",
 ]

@@ -9,14 +9,16 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from axiometrics.errors import AxiometricsError
 from axiometrics.io.rows import parse_number
 
 __all__ = [
     "BOUND_HELP",
+    "add_database_arguments",
     "comma_names",
+    "database_from_args",
     "distinct_names",
     "fill_policy",
     "flagged",
@@ -117,3 +119,43 @@ def open_unit_interval(text: str) -> float:
     if not 0.0 < value < 1.0:
         raise argparse.ArgumentTypeError(f"expected a number in (0, 1) (got {text!r})")
     return value
+
+
+def add_database_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--database DIR`` and ``--shared-database DIR`` (Hypothesis' example database)."""
+    parser.add_argument(
+        "--database",
+        metavar="DIR",
+        help="store every counterexample found in DIR and replay the stored ones first "
+        "(default: none; runs reproducible from the seed alone)",
+    )
+    parser.add_argument(
+        "--shared-database",
+        metavar="DIR",
+        help="also replay the counterexamples stored in DIR (read only, e.g. another "
+        "machine's --database)",
+    )
+
+
+def database_from_args(args: argparse.Namespace) -> Any:
+    """The example database ``--database`` / ``--shared-database`` name (``None``: neither).
+
+    Raises
+    ------
+    InvalidParameterError
+        Naming the flag: ``--database`` is a file, or ``--shared-database`` is
+        not an existing directory.
+    """
+    from pathlib import Path
+
+    from axiometrics.checker.database import example_database
+    from axiometrics.errors import InvalidParameterError
+
+    local, shared = getattr(args, "database", None), getattr(args, "shared_database", None)
+    if local is not None and Path(local).exists() and not Path(local).is_dir():
+        raise InvalidParameterError(f"--database {local}: expected a directory, got a file")
+    if shared is not None and not Path(shared).is_dir():
+        raise InvalidParameterError(
+            f"--shared-database {shared}: expected an existing directory of stored examples"
+        )
+    return example_database(local, shared=shared)

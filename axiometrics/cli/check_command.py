@@ -53,7 +53,7 @@ from axiometrics.checker.settings import settings_default
 from axiometrics.checker.spec import spec_default
 from axiometrics.checker.verdicts import CheckReport
 from axiometrics.claims import registered_claims
-from axiometrics.cli.arguments import BOUND_HELP
+from axiometrics.cli.arguments import BOUND_HELP, add_database_arguments, database_from_args
 from axiometrics.errors import AxiometricsError, InvalidParameterError
 from axiometrics.loading import load_callable, split_target
 from axiometrics.registry import default_registry
@@ -145,6 +145,7 @@ def add_parser(subparsers: Any) -> None:
         type=int,
         help=BOUND_HELP,
     )
+    add_database_arguments(parser)
     parser.add_argument(
         "--spacing",
         choices=("equidistant", "arbitrary"),
@@ -357,6 +358,7 @@ def run_check(args: argparse.Namespace) -> int:
         variants=not args.no_variants,
         options=options,
         strict=args.strict,
+        database=database_from_args(args),
     )
     if not is_callable:
         spec = MeasureSpec(args.target)

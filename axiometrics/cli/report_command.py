@@ -31,7 +31,14 @@ from typing import Any
 from axiometrics.checker import PROFILES
 from axiometrics.checker.callable_options import SIGNATURES
 from axiometrics.checker.profiles import available_cores
-from axiometrics.cli.arguments import BOUND_HELP, comma_names, non_negative_int, positive_int
+from axiometrics.cli.arguments import (
+    BOUND_HELP,
+    add_database_arguments,
+    comma_names,
+    database_from_args,
+    non_negative_int,
+    positive_int,
+)
 from axiometrics.cli.run_files import add_run_family_option, read_run_files, run_family
 from axiometrics.errors import InvalidParameterError
 
@@ -99,6 +106,7 @@ def add_parser(subparsers: Any) -> None:
         type=non_negative_int,
         help=BOUND_HELP,
     )
+    add_database_arguments(how)
     how.add_argument("--trials", type=positive_int, default=1000, help="topic splits (1000)")
     how.add_argument("--B", type=positive_int, default=5000, help="Tukey HSD trials (5000)")
     how.add_argument(
@@ -204,7 +212,8 @@ def _command(args: argparse.Namespace) -> str:
         parts += ["--measure", target]
     if args.data:
         parts += ["--data", ",".join(args.data)]
-    for flag in ("family", "signature", "gold", "scale", "scores", "seed", "max_examples", "bound"):
+    flags = ("family", "signature", "gold", "scale", "scores", "seed", "max_examples", "bound")
+    for flag in (*flags, "database", "shared_database"):
         value = getattr(args, flag)
         if value is not None:
             parts += [f"--{flag.replace('_', '-')}", str(value)]
@@ -243,6 +252,7 @@ def run_report(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         progress=show,
         command=_command(args),
+        database=database_from_args(args),
     )
     report = build_report(settings)
     if args.format == "json":

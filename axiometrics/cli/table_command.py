@@ -22,7 +22,12 @@ from typing import Any
 from axiometrics.checker import PROFILES
 from axiometrics.checker.profiles import available_cores
 from axiometrics.checker.verdicts import CheckReport
-from axiometrics.cli.arguments import BOUND_HELP, non_negative_int
+from axiometrics.cli.arguments import (
+    BOUND_HELP,
+    add_database_arguments,
+    database_from_args,
+    non_negative_int,
+)
 from axiometrics.cli.output import write_output
 from axiometrics.errors import InvalidParameterError
 from axiometrics.property_table import FORMATS, build_property_table, render_property_table
@@ -61,6 +66,7 @@ def add_parser(subparsers: Any) -> None:
         default=available_cores(),
         help="worker processes (default: the processors available to this process)",
     )
+    add_database_arguments(parser)
     parser.add_argument(
         "--progress", action="store_true", help="print one line per measure to standard error"
     )
@@ -87,6 +93,7 @@ def run_table(args: argparse.Namespace) -> int:
         bound=args.bound,
         jobs=args.jobs,
         progress=progress if args.progress else None,
+        database=database_from_args(args),
     )
     text = render_property_table(table, args.format)
     if args.output:

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -37,6 +38,9 @@ from axiometrics.property_table.grouping import ordered_families
 from axiometrics.property_table.table import PropertyTable
 from axiometrics.registry import Registry, default_registry
 
+if TYPE_CHECKING:
+    from hypothesis.database import ExampleDatabase
+
 __all__ = ["build_property_table", "check_one"]
 
 
@@ -48,6 +52,7 @@ def check_one(
     tolerance: Tolerance,
     registry: Registry | None,
     bound: int | None = None,
+    database: ExampleDatabase | None = None,
 ) -> CheckReport:
     """Check one measure, with the variants its published verdicts and ranges need.
 
@@ -62,6 +67,7 @@ def check_one(
         tolerance=tolerance,
         extra_preconditions=literature_preconditions(name),
         registry=registry,
+        database=database,
     )
     measure = (registry or default_registry()).measure(name)
     stated = range_variants(measure.name, measure.range)
@@ -80,6 +86,7 @@ def check_one(
             variants=False,
             discover=False,
             registry=registry,
+            database=database,
         )
         extra.append(replace(ranged.verdict(RANGE_CLAIM), label=published.variant_label))
     results = tuple(
@@ -127,12 +134,13 @@ def _check_all(
     registry: Registry,
     jobs: int,
     progress: Callable[[CheckReport], None] | None,
+    database: ExampleDatabase | None = None,
 ) -> list[CheckReport]:
     """Check report of every measure in ``names``, in that order (in ``jobs`` processes)."""
     reports: list[CheckReport] = []
     if jobs == 1:
         for name in names:
-            rep = check_one(name, *check_args, registry, bound)
+            rep = check_one(name, *check_args, registry, bound, database)
             reports.append(rep)
             if progress:
                 progress(rep)
@@ -141,7 +149,7 @@ def _check_all(
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     ctx = multiprocessing.get_context(method)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        futures = [pool.submit(check_one, n, *check_args, None, bound) for n in names]
+        futures = [pool.submit(check_one, n, *check_args, None, bound, database) for n in names]
         try:
             for fut in futures:
                 rep = fut.result()
@@ -167,6 +175,7 @@ def build_property_table(
     tolerance: Tolerance | None = None,
     jobs: int = 1,
     progress: Callable[[CheckReport], None] | None = None,
+    database: ExampleDatabase | None = None,
 ) -> PropertyTable:
     """Check every registered measure (or those named) and compare with the literature.
 
@@ -191,6 +200,12 @@ def build_property_table(
         may hold functions that other processes cannot import).
     progress
         Called with each finished report.
+    database
+        A Hypothesis example database
+        (:func:`axiometrics.checker.example_database`): every check stores its
+        counterexamples there and replays the stored ones first, in every
+        worker process.  Default: none, so that the table is reproducible
+        from the seed alone.
 
     Raises
     ------
@@ -215,7 +230,7 @@ def build_property_table(
         )
     started = time.perf_counter()
     reports = _check_all(
-        names, (prof.name, seed_value, max_examples, tol), bound, reg, jobs, progress
+        names, (prof.name, seed_value, max_examples, tol), bound, reg, jobs, progress, database
     )
     return PropertyTable(
         reports=tuple(reports),

@@ -89,6 +89,9 @@ class ReportSettings:
         Show tqdm progress bars on standard error.
     command
         The command line that produced the report (provenance).
+    database
+        A Hypothesis example database for the claim checks
+        (:func:`axiometrics.checker.example_database`; ``None``: none).
     """
 
     measures: Sequence[str] | None = None
@@ -102,6 +105,7 @@ class ReportSettings:
     jobs: int = 1
     progress: bool = False
     command: str = "axiometrics report"
+    database: Any = None
 
 
 @dataclass(frozen=True)
@@ -325,10 +329,13 @@ def build_report(settings: ReportSettings) -> Report:
                     bound=settings.bound,
                     jobs=settings.jobs,
                     progress=lambda rep: bar.update(1),
+                    database=settings.database,
                 )
             user_reports = []
             for u in users:
-                user_reports.append(check(u.subject(), settings=prof, seed=seed))
+                user_reports.append(
+                    check(u.subject(), settings=prof, seed=seed, database=settings.database)
+                )
                 bar.update(1)
         finally:
             bar.close()

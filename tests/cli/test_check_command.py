@@ -413,3 +413,34 @@ def test_quiet_or_a_redirected_standard_error_shows_no_progress_bar(monkeypatch,
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert main([*args, "--quiet"]) == 0
     assert "checking claims" not in capsys.readouterr().err
+
+
+def test_database_stores_the_counterexample_and_the_next_check_replays_it(tmp_path, capsys):
+    args = ["check", "accuracy", "--claims", "ordinal_monotonicity", "--bound", "0"]
+    args += ["--no-variants", "--database", str(tmp_path / "db"), "-q"]
+    assert main(args) == 0
+    first = capsys.readouterr().out
+    assert "counterexample after 1 cases" not in first
+    assert main(args) == 0
+    assert "counterexample after 1 cases" in capsys.readouterr().out
+    shared = ["check", "accuracy", "--claims", "ordinal_monotonicity", "--bound", "0"]
+    shared += ["--no-variants", "--shared-database", str(tmp_path / "db"), "-q"]
+    assert main(shared) == 0
+    assert "counterexample after 1 cases" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("flag", "make", "message"),
+    [
+        ("--database", "file", "--database {}: expected a directory, got a file"),
+        ("--shared-database", "missing", "--shared-database {}: expected an existing directory"),
+    ],
+)
+def test_a_bad_database_path_is_a_usage_error_naming_the_flag(
+    tmp_path, capsys, flag, make, message
+):
+    path = tmp_path / "x"
+    if make == "file":
+        path.write_text("", encoding="utf-8")
+    assert main(["check", "accuracy", "--claims", "symmetry", flag, str(path)]) == 2
+    assert message.format(path) in capsys.readouterr().err

@@ -158,3 +158,27 @@ def test_a_write_failing_midway_keeps_the_previous_report_and_says_why(
     assert "the previous report, if any, is unchanged" in err
     assert {p.name: p.read_text(encoding="utf-8") for p in folder.iterdir()} == old
     assert sorted(p.name for p in my_py.parent.iterdir() if p.name.startswith(".reports")) == []
+
+
+def test_the_database_flags_reach_the_claim_checks_and_the_provenance(
+    my_py, capsys, monkeypatch, fast_report_args
+):
+    from hypothesis.database import DirectoryBasedExampleDatabase
+
+    import axiometrics.report as report_module
+
+    seen = {}
+    build = report_module.build_report
+
+    def spy(settings):
+        seen["settings"] = settings
+        return build(settings)
+
+    monkeypatch.setattr(report_module, "build_report", spy)
+    db = my_py.parent / "examples-db"
+    argv = ["report", "--measures", "accuracy", "--format", "json", "-o", "-"]
+    assert main([*argv, "--database", str(db), *fast_report_args]) == 0
+    model = json.loads(capsys.readouterr().out)
+    assert isinstance(seen["settings"].database, DirectoryBasedExampleDatabase)
+    assert f"--database {db}" in model["provenance"]["command"]
+    assert any(p.is_file() for p in db.rglob("*"))  # the checks stored their counterexamples

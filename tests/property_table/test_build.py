@@ -61,3 +61,21 @@ def test_table_and_report_default_to_one_worker_per_available_processor(monkeypa
     assert profiles.available_cores() == 3
     monkeypatch.setattr(profiles.os, "process_cpu_count", lambda: None, raising=False)
     assert profiles.available_cores() == 1
+
+
+def test_worker_processes_store_counterexamples_that_the_next_table_replays(tmp_path):
+    from axiometrics.checker import example_database
+
+    def cases(table):
+        return table.verdict("accuracy", "ordinal_monotonicity").n_cases
+
+    db = example_database(tmp_path / "db")
+    first = build_property_table(measures=["accuracy", "mae_macro"], bound=0, jobs=2, database=db)
+    assert any(p.is_file() for p in (tmp_path / "db").rglob("*"))
+    again = build_property_table(measures=["accuracy", "mae_macro"], bound=0, jobs=2, database=db)
+    assert cases(first) > 1
+    assert cases(again) == 1
+    assert (
+        first.verdict("accuracy", "symmetry").outcome
+        == again.verdict("accuracy", "symmetry").outcome
+    )
