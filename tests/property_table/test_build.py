@@ -70,9 +70,10 @@ def test_worker_processes_store_counterexamples_that_the_next_table_replays(tmp_
         return table.verdict("accuracy", "ordinal_monotonicity").n_cases
 
     db = example_database(tmp_path / "db")
-    first = build_property_table(measures=["accuracy", "mae_macro"], bound=0, jobs=2, database=db)
+    settings = {"measures": ["accuracy", "mae_macro"], "bound": 0, "max_examples": 25, "jobs": 2}
+    first = build_property_table(**settings, database=db)
     assert any(p.is_file() for p in (tmp_path / "db").rglob("*"))
-    again = build_property_table(measures=["accuracy", "mae_macro"], bound=0, jobs=2, database=db)
+    again = build_property_table(**settings, database=db)
     assert cases(first) > 1
     assert cases(again) == 1
     assert (
