@@ -113,6 +113,19 @@ def _generated() -> dict[str, tuple[Family, GeneratedDataset]]:
     return {g.name: (f, g) for f in registered_families() for g in f.generated_datasets}
 
 
+def _generated_dataset(name: str) -> GeneratedDataset | None:
+    """The generated collection ``name`` (``None``: a shipped collection no family generates).
+
+    Raises
+    ------
+    UnknownDatasetError
+        For a name that is no shipped collection (the nearest name suggested).
+    """
+    _check_name(name)
+    found = _generated().get(name)
+    return None if found is None else found[1]
+
+
 def on_undefined(name: str) -> Any:
     """The undefined-score policy a generated collection declares for its family's measures.
 
@@ -125,9 +138,8 @@ def on_undefined(name: str) -> Any:
     UnknownDatasetError
         For a name that is no shipped collection (the nearest name suggested).
     """
-    _check_name(name)
-    generated = _generated()
-    return generated[name][1].report_on_undefined if name in generated else None
+    found = _generated_dataset(name)
+    return None if found is None else found.report_on_undefined
 
 
 def truth(name: str) -> Mapping[Hashable, float] | None:
@@ -141,9 +153,8 @@ def truth(name: str) -> Mapping[Hashable, float] | None:
     UnknownDatasetError
         For a name that is no shipped collection (the nearest name suggested).
     """
-    _check_name(name)
-    generated = _generated()
-    loader = generated[name][1].truth if name in generated else None
+    found = _generated_dataset(name)
+    loader = None if found is None else found.truth
     return None if loader is None else loader()
 
 

@@ -590,23 +590,12 @@ def _validated(
         label = f"{where} disagreement measure={d.measure!r} claim={d.claim!r}"
         if d.source != src.key:
             raise RegistrationError(f"{label} source={d.source!r}: expected {src.key!r}")
-        if d.kind not in CLASSIFIED_KINDS:
-            near = closest(str(d.kind), CLASSIFIED_KINDS)
-            hint = f"; did you mean {near[0]!r}?" if near else ""
-            raise RegistrationError(
-                f"{label} kind={d.kind!r}: expected one of {', '.join(CLASSIFIED_KINDS)}{hint}"
-            )
+        _check_classification(d, label)
         measure = canonical.get(d.measure, d.measure)
         if (measure, d.claim) not in keys:
             raise RegistrationError(
                 f"{label}: the source has no verdict for this measure and claim; a "
                 "classification explains a published verdict"
-            )
-        why = d.justification
-        if not isinstance(why, str) or not why.strip() or "\n" in why or len(why) > 200:
-            raise RegistrationError(
-                f"{label} justification={why!r}: expected one non-empty line of at most 200 "
-                "characters"
             )
         classified.append(replace(d, measure=measure))
     pairs = [(d.measure, d.claim) for d in classified]
@@ -690,6 +679,21 @@ def _extended(known: LiteratureSource, part: LiteratureSource, where: str) -> Li
     )
 
 
+def _check_classification(d: Disagreement, label: str) -> None:
+    """The kind and the one-line justification every classification needs (verdict or range)."""
+    if d.kind not in CLASSIFIED_KINDS:
+        near = closest(str(d.kind), CLASSIFIED_KINDS)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        raise RegistrationError(
+            f"{label} kind={d.kind!r}: expected one of {', '.join(CLASSIFIED_KINDS)}{hint}"
+        )
+    why = d.justification
+    if not isinstance(why, str) or not why.strip() or "\n" in why or len(why) > 200:
+        raise RegistrationError(
+            f"{label} justification={why!r}: expected one non-empty line of at most 200 characters"
+        )
+
+
 def _validated_ranges(
     src: LiteratureSource, lookup: MeasureLookup, where: str
 ) -> tuple[tuple[PublishedRange, ...], tuple[Disagreement, ...]]:
@@ -722,10 +726,7 @@ def _validated_ranges(
                 f"{label}: expected source={src.key!r} and claim={RANGE!r} "
                 f"(got source={d.source!r}, claim={d.claim!r})"
             )
-        if d.kind not in CLASSIFIED_KINDS:
-            raise RegistrationError(
-                f"{label} kind={d.kind!r}: expected one of {', '.join(CLASSIFIED_KINDS)}"
-            )
+        _check_classification(d, label)
         measure = lookup(d.measure).name
         if measure not in measures:
             raise RegistrationError(f"{label}: the source states no range for this measure")

@@ -418,6 +418,23 @@ def test_a_published_range_is_registered_under_the_measures_canonical_name(clean
     assert literature.source(TOY).range_disagreements == (finding,)
 
 
+@pytest.mark.parametrize(
+    ("kind", "why", "message"),
+    [
+        ("findng", "R² has no lower bound", "did you mean 'finding'"),
+        ("finding", "x" * 201, "expected one non-empty line of at most 200 characters"),
+        ("finding", "two\nlines", "expected one non-empty line"),
+    ],
+)
+def test_a_range_classification_obeys_the_rules_of_every_classification(
+    cleanup, kind, why, message
+):
+    stated = literature.PublishedRange(TOY, "r2", 0.0, 1.0, "§2", "between 0 and 1")
+    classified = Disagreement(TOY, "r2", literature.RANGE, kind, why)
+    with pytest.raises(RegistrationError, match=message):
+        literature.register(_ranged(stated, range_disagreements=[classified]))
+
+
 @pytest.mark.parametrize(("lower", "upper"), [(1.0, 0.0), (0.5, 0.5), (float("nan"), 1.0)])
 def test_an_empty_or_unordered_published_range_is_refused(lower, upper):
     with pytest.raises(ValueError, match="lower"):
