@@ -278,6 +278,17 @@ class Family:
         (system and gold distributions as exact fractions, drawn as bars in
         the report); ``None``: by their shape (one 2-D input as a matrix,
         others as vectors named after :attr:`inputs`).
+    input_features
+        ``(name, probe)`` pairs: optional features of the inputs that some
+        measures refuse (the regression family's ``"sample_weight"``: weights
+        other than all ones), each with ``probe``, one unbatched input that
+        uses the feature.  The checker scores each probe once per measure; a
+        measure that refuses it (:class:`~axiometrics.errors.InvalidInputError`,
+        including a call signature's
+        :class:`~axiometrics.errors.SignatureRefusalError`) gets cases without
+        the feature (:attr:`axiometrics.checker.CaseRequest.refused_features`):
+        such cases would lie outside every claim, so drawing them only wastes
+        the search's budget.  Empty: every case is drawn for every measure.
     """
 
     name: str
@@ -304,6 +315,9 @@ class Family:
         default=None, compare=False, repr=False
     )
     abbreviation: str = field(default="", compare=False)
+    input_features: tuple[tuple[str, tuple[Any, ...]], ...] = field(
+        default=(), compare=False, repr=False
+    )
 
     @property
     def heading(self) -> str:
@@ -435,6 +449,17 @@ DISABLE_ENV = "AXIOMETRICS_DISABLE_THIRD_PARTY_PLUGINS"
 EXAMPLE_DISPLAYS = (None, "distributions")
 
 
+def _is_feature(entry: Any) -> bool:
+    return (
+        isinstance(entry, tuple)
+        and len(entry) == 2
+        and isinstance(entry[0], str)
+        and bool(entry[0].strip())
+        and isinstance(entry[1], tuple)
+        and bool(entry[1])
+    )
+
+
 def _family_problem(new: Any) -> str | None:
     """What is wrong with a would-be family, as ``field=value!r: expected ...``, or ``None``."""
     if not isinstance(new, Family):
@@ -473,6 +498,15 @@ def _family_problem(new: Any) -> str | None:
             and isinstance(entry[1], CallSignature)
         ):
             return f"call_signatures entry={entry!r}: expected a (name, CallSignature) pair"
+    features = [entry[0] for entry in new.input_features if _is_feature(entry)]
+    if len(features) != len(new.input_features):
+        bad = next(entry for entry in new.input_features if not _is_feature(entry))
+        return (
+            f"input_features entry={bad!r}: expected a (name, probe inputs) pair with a "
+            "non-empty name and a tuple of inputs"
+        )
+    if len(set(features)) != len(features):
+        return f"input_features names={features!r}: expected each name once"
     if new.example_display not in EXAMPLE_DISPLAYS:
         return f"example_display={new.example_display!r}: expected one of {EXAMPLE_DISPLAYS!r}"
     if isinstance(new.rank, bool) or not isinstance(new.rank, int):

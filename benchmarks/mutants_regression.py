@@ -122,7 +122,10 @@ def _arrays(y: Any, p: Any, w: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 def _unweighted(w: np.ndarray) -> None:
     """Refuse weights other than all ones (a measure without a weighted form)."""
     if np.any(w != 1.0):
-        raise InvalidInputError(f"sample_weight={w!r}: expected all ones (no weighted form)")
+        raise InvalidInputError(
+            f"sample_weight from {float(np.min(w))!r} to {float(np.max(w))!r}: expected all ones "
+            "(no weighted form)"
+        )
 
 
 def _varying(**vectors: np.ndarray) -> None:
@@ -880,8 +883,8 @@ def family_mutants(mutant: type[Any]) -> list[Any]:
             r,
             _pearson_float32,
             "values cast to float32",
-            "a shift b = 2**40 (float32 keeps 24 bits)",
-            affine_case(y3, _v(0, 1, 2.0**20), _ones(3), 1.0, 2.0**40),
+            "a shift b = 2**36, 2**16 times the spread (float32 keeps 24 bits)",
+            affine_case(y3, _v(0, 1, 2.0**20), _ones(3), 1.0, 2.0**36),
             **fit,
         ),
         Mutant(

@@ -474,6 +474,12 @@ def test_a_claim_listed_again_with_another_statement_is_a_clash_not_a_merge(inst
         ({"rank": 2.5}, "rank=2.5: expected an integer"),
         ({"rank": True}, "rank=True: expected an integer"),
         ({"call_signatures": (("matrix", "f(m)"),)}, "expected a (name, CallSignature) pair"),
+        ({"input_features": (("weights", "w"),)}, "input_features entry=('weights', 'w')"),
+        ({"input_features": (("", (1,)),)}, "expected a (name, probe inputs) pair"),
+        (
+            {"input_features": (("w", (1,)), ("w", (2,)))},
+            "input_features names=['w', 'w']: expected each name once",
+        ),
     ],
 )
 def test_registering_a_family_with_a_bad_field_names_the_field_and_registers_nothing(

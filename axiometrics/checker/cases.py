@@ -37,6 +37,7 @@ Example: a third-party claim "the score never exceeds the accuracy"::
 
 from __future__ import annotations
 
+import traceback as _traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -314,6 +315,11 @@ class CaseRequest:
     max_items
         Largest total count of one input (``None``: no bound beyond
         ``max_count`` per cell); set for measures called on item lists.
+    refused_features
+        Names of the family's input features
+        (:attr:`~axiometrics.family.Family.input_features`) the measure
+        refuses: a generator should not draw them, except for the claims
+        about the feature itself (whose cases then lie outside the claim).
     """
 
     family: str
@@ -324,6 +330,7 @@ class CaseRequest:
     preconditions: frozenset[str] = frozenset()
     integer_values: bool = False
     max_items: int | None = None
+    refused_features: frozenset[str] = frozenset()
 
     @classmethod
     def from_options(cls, family: str, options: Mapping[str, Any], **extra: Any) -> CaseRequest:
@@ -364,10 +371,18 @@ class CaseRequest:
         """Whether precondition ``name`` is requested."""
         return name in self.preconditions
 
+    def refuses(self, feature: str) -> bool:
+        """Whether the measure refuses input feature ``feature`` (see ``refused_features``)."""
+        return feature in self.refused_features
 
-@dataclass(frozen=True)
+
 class Crash:
     """An exception a measure raised, located in the code that raised it.
+
+    Immutable; equal when the four attributes are.  A crash made by
+    :meth:`from_exception` formats its traceback only when it is read: the
+    checker meets many exceptions that only put a case outside a claim (a
+    refused input), and formatting each would cost more than the case.
 
     Attributes
     ----------
@@ -382,10 +397,66 @@ class Crash:
         The formatted traceback.
     """
 
+    __slots__ = ("_exception", "_traceback", "kind", "location", "message")
+
     kind: str
     message: str
     location: str
-    traceback: str = ""
+    _traceback: str
+    _exception: BaseException | None
+
+    def __init__(self, kind: str, message: str, location: str, traceback: str = "") -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "message", message)
+        object.__setattr__(self, "location", location)
+        object.__setattr__(self, "_traceback", traceback)
+        object.__setattr__(self, "_exception", None)
+
+    @classmethod
+    def from_exception(cls, exc: BaseException, location: str) -> Crash:
+        """The crash of ``exc`` raised at ``location``; its traceback is formatted when read."""
+        crash = cls(type(exc).__name__, str(exc), location)
+        object.__setattr__(crash, "_exception", exc)
+        return crash
+
+    @property
+    def traceback(self) -> str:
+        """The formatted traceback (``""`` when none was given)."""
+        exc = self._exception
+        if exc is not None:
+            text = "".join(_traceback.format_exception(type(exc), exc, exc.__traceback__))
+            object.__setattr__(self, "_traceback", text)
+            # Drop the exception: it holds the frames, and with them the inputs.
+            object.__setattr__(self, "_exception", None)
+        return str(self._traceback)
+
+    def _key(self) -> tuple[str, str, str, str]:
+        return (self.kind, self.message, self.location, self.traceback)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Crash is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Crash is immutable: cannot delete {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Crash):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled with its text: a traceback does not pickle, and a worker's
+        # crash is read in the parent process.
+        return (Crash, self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Crash(kind={self.kind!r}, message={self.message!r}, location={self.location!r}, "
+            f"traceback={self.traceback!r})"
+        )
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.message} (at {self.location})"

@@ -376,6 +376,7 @@ def plan_search(
         preconditions=frozenset(preconditions),
         integer_values=subject.integer_values,
         max_items=subject.max_items,
+        refused_features=subject.refused_features,
     )
     return SearchPlan(procedure, request, tuple(predicates), claim.form == "universal")
 

@@ -10,6 +10,7 @@ letting them escape.  Exceptions are located in the code that raised them
 
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 import os
@@ -17,14 +18,14 @@ import traceback
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 import axiometrics
 from axiometrics.checker.cases import Case, Crash, Observation
-from axiometrics.errors import UndefinedMeasureError
+from axiometrics.errors import InvalidInputError, SignatureRefusalError, UndefinedMeasureError
+from axiometrics.family import get_family
 from axiometrics.measure import Measure, Range
 from axiometrics.registry import Scorer
 
@@ -35,6 +36,8 @@ __all__ = ["Subject", "crash_from_exception"]
 
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(axiometrics.__file__))
 _STDLIB_DIR = os.path.dirname(os.path.abspath(os.__file__))
+#: Exceptions by which a measure refuses an input feature.
+_REFUSALS = (InvalidInputError.__name__, SignatureRefusalError.__name__)
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,25 @@ class Subject:
         """The measure's name."""
         return self.scorer.measure.name
 
+    @functools.cached_property
+    def refused_features(self) -> frozenset[str]:
+        """The family's input features this measure refuses, found by scoring each probe once.
+
+        A feature (:attr:`~axiometrics.family.Family.input_features`) is
+        refused when scoring its probe raises
+        :class:`~axiometrics.errors.InvalidInputError` (a call signature's
+        :class:`~axiometrics.errors.SignatureRefusalError` included); any
+        other outcome, a crash included, leaves it to the search.
+        """
+        fam = get_family(self.measure.family)
+        refused = set()
+        for feature, inputs in fam.input_features:
+            case = Case.single(inputs, names=(feature,), class_values=fam.class_values)
+            crash = self.observe(case).crash
+            if crash is not None and crash.kind in _REFUSALS:
+                refused.add(feature)
+        return frozenset(refused)
+
     def observe(self, case: Case, *, enforce_range: bool = True) -> Observation:
         """Score every entry of ``case``; never raises for the measure's sake.
 
@@ -166,8 +188,11 @@ def _messages(caught: list[warnings.WarningMessage]) -> tuple[str, ...]:
     return tuple(f"{w.category.__name__}: {w.message} (at {w.filename}:{w.lineno})" for w in caught)
 
 
-def _frames(exc: BaseException) -> list[traceback.FrameSummary]:
-    """Frames of the exception and of its causes, innermost last."""
+def _frames(exc: BaseException) -> list[tuple[str, int, str]]:
+    """``(filename, line, function)`` of the exception's frames and its causes', innermost last.
+
+    Read from the traceback objects directly: no source line is looked up.
+    """
     chain: list[BaseException] = []
     seen: set[int] = set()
     current: BaseException | None = exc
@@ -175,10 +200,11 @@ def _frames(exc: BaseException) -> list[traceback.FrameSummary]:
         seen.add(id(current))
         chain.append(current)
         current = current.__cause__ or current.__context__
-    frames: list[traceback.FrameSummary] = []
+    frames: list[tuple[str, int, str]] = []
     for item in reversed(chain):
-        tb: TracebackType | None = item.__traceback__
-        frames.extend(traceback.extract_tb(tb))
+        for frame, line in traceback.walk_tb(item.__traceback__):
+            code = frame.f_code
+            frames.append((code.co_filename, line, code.co_name))
     return frames
 
 
@@ -229,18 +255,18 @@ def crash_from_exception(
     chosen = None
     if prefer:
         target = os.path.abspath(prefer)
-        hits = [f for f in frames if os.path.abspath(f.filename) == target]
+        hits = [f for f in frames if os.path.abspath(f[0]) == target]
         chosen = hits[-1] if hits else None
     if chosen is None:
-        own = [f for f in frames if _is_measure_code(f.filename)]
+        own = [f for f in frames if _is_measure_code(f[0])]
         chosen = own[-1] if own else None
+    if chosen is None and not fallback and frames:
+        chosen = frames[-1]
     if chosen is not None:
-        location = f"{_short(chosen.filename)}:{chosen.lineno} in {chosen.name}"
+        filename, line, name = chosen
+        location = f"{_short(filename)}:{line} in {name}"
     elif fallback:
         location = f"{fallback} (measure defined here)"
-    elif frames:
-        location = f"{_short(frames[-1].filename)}:{frames[-1].lineno} in {frames[-1].name}"
     else:
         location = "<unknown>"
-    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-    return Crash(type(exc).__name__, str(exc), location, text)
+    return Crash.from_exception(exc, location)

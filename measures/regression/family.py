@@ -50,6 +50,7 @@ from axiometrics.family import CallSignature, Family, Prepared
 from axiometrics.scale import as_real_array, check_unique_labels, is_pandas
 
 from .data import DIABETES, FRIEDMAN1, SYNTHETIC_REGRESSION, read_runs
+from .strategies import WEIGHTS_FEATURE
 
 __all__ = [
     "CALL_SIGNATURES",
@@ -368,4 +369,15 @@ FAMILY = Family(
     generated_datasets=(SYNTHETIC_REGRESSION, DIABETES, FRIEDMAN1),
     enumerate_inputs=_enumerate_inputs,
     rank=50,
+    # Measures without a weighted form refuse this input; the checker then draws unit weights.
+    input_features=(
+        (
+            WEIGHTS_FEATURE,
+            (
+                np.array([3.0, -0.5, 2.0, 7.0]),
+                np.array([2.5, 0.0, 2.0, 8.0]),
+                np.array([1.0, 2.0, 0.5, 3.0]),
+            ),
+        ),
+    ),
 )

@@ -65,7 +65,7 @@ from .cases import (
     weight_case,
     well_defined_case,
 )
-from .strategies import EIGHTHS, MAX_ITEMS, REGIMES, item_lists
+from .strategies import EIGHTHS, MAX_ITEMS, REGIMES, WEIGHTS_FEATURE, item_lists
 
 __all__ = [
     "BOUNDED_INFLUENCE",
@@ -100,7 +100,15 @@ def _refusal_aware(decide: Decide) -> Decide:
     return refusal_aware(decide, REFUSALS, "this input")
 
 
-def _inputs(**options: object) -> st.SearchStrategy:
+def _inputs(request: CaseRequest, **options: object) -> st.SearchStrategy:
+    """Item lists for ``request``: unit weights only for a measure that refuses weights.
+
+    Its weighted inputs would lie outside every claim (it refuses them), so
+    drawing them would only spend the search's budget.  A procedure that
+    names its ``weights`` (``weight_semantics``) keeps them.
+    """
+    if request.refuses(WEIGHTS_FEATURE) and "weights" not in options:
+        options = {**options, "weights": ("ones",)}
     return item_lists(min_items=1, max_items=MAX_ITEMS, **options)  # type: ignore[arg-type]
 
 
@@ -108,7 +116,7 @@ def _inputs(**options: object) -> st.SearchStrategy:
 
 
 def _symmetry_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    return _inputs().map(lambda it: symmetry_case(it.y_true, it.y_pred, it.sample_weight))
+    return _inputs(request).map(lambda it: symmetry_case(it.y_true, it.y_pred, it.sample_weight))
 
 
 SYMMETRY = Procedure(
@@ -128,7 +136,7 @@ def _permutations(n: int) -> st.SearchStrategy[list[int]]:
 def _order_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
-        it = draw(_inputs())
+        it = draw(_inputs(request))
         core_order = np.asarray(draw(_permutations(it.core)), dtype=np.int64)
         seed = draw(_SEEDS)
         if it.y_true.size == it.core:
@@ -156,7 +164,7 @@ ITEM_ORDER_INVARIANCE = Procedure(
 def _translation_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
-        it = draw(_inputs())
+        it = draw(_inputs(request))
         c = float(draw(sampled_options(SHIFTS)))
         return translation_case(it.y_true, it.y_pred, it.sample_weight, c)
 
@@ -167,7 +175,8 @@ TRANSLATION_INVARIANCE = Procedure(
     cases=_translation_cases,
     decide=_refusal_aware(decide_equal("Eff(y, p) vs Eff(y + c, p + c)")),
     observe_crashes=True,
-    description="an input and the input with c added to every value (exact sums)",
+    description="an input and the input with c added to every value (exact sums, |c| at most "
+    "2**16 times the spread of each vector)",
     enumerate=enumeration.translation_levels,
 )
 
@@ -177,7 +186,7 @@ def _scale_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
 
     @st.composite
     def build(draw: st.DrawFn) -> Case:
-        it = draw(_inputs())
+        it = draw(_inputs(request))
         k = float(draw(sampled_options(SCALE_FACTORS)))
         return scale_case(it.y_true, it.y_pred, it.sample_weight, k, d)
 
@@ -210,7 +219,7 @@ SCALE_HOMOGENEITY = Procedure(
 def _affine_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
-        it = draw(_inputs())
+        it = draw(_inputs(request))
         a = float(draw(sampled_options(SCALE_FACTORS)))
         b = float(draw(sampled_options(SHIFTS)))
         return affine_case(it.y_true, it.y_pred, it.sample_weight, a, b)
@@ -222,7 +231,8 @@ PREDICTION_AFFINE_INVARIANCE = Procedure(
     cases=_affine_cases,
     decide=_refusal_aware(decide_equal("Eff(y, p) vs Eff(y, a p + b)")),
     observe_crashes=True,
-    description="an input and the input with predictions a p + b, a > 0 (exact)",
+    description="an input and the input with predictions a p + b, a > 0 (exact; |b| at most "
+    "2**16 times the spread of a p)",
     enumerate=enumeration.affine_levels,
 )
 
@@ -230,7 +240,7 @@ PREDICTION_AFFINE_INVARIANCE = Procedure(
 def _monotone_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
-        it = draw(_inputs())
+        it = draw(_inputs(request))
         kind = str(draw(sampled_options(MAPS)))
         return monotone_case(it.y_true, it.y_pred, it.sample_weight, kind)
 
@@ -253,7 +263,7 @@ def _identity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
         strict = draw(st.booleans())
-        it = draw(_inputs(regimes=(EIGHTHS,) if strict else REGIMES))
+        it = draw(_inputs(request, regimes=(EIGHTHS,) if strict else REGIMES))
         return identity_case(it.y_true, it.y_pred if strict else None, it.sample_weight)
 
     return build()
@@ -297,7 +307,7 @@ STEPS = (0.0, 0.5, 0.25, 0.75, 0.875)
 def _error_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
-        it = draw(_inputs(regimes=(EIGHTHS,), weights=("ones",)))
+        it = draw(_inputs(request, regimes=(EIGHTHS,), weights=("ones",)))
         i = int(draw(bounded_integers(0, max(it.core - 1, 0))))
         t = float(draw(sampled_options(STEPS)))
         return error_case(it.y_true, it.y_pred, i, t)
@@ -342,7 +352,9 @@ def _weight_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     def build(draw: st.DrawFn) -> Case:
         kind = str(draw(sampled_options(WEIGHT_KINDS)))
         it = draw(
-            _inputs(weights=("integers", "zeros") if kind != "scale" else ("integers", "reals"))
+            _inputs(
+                request, weights=("integers", "zeros") if kind != "scale" else ("integers", "reals")
+            )
         )
         if kind == "drop" and it.sample_weight.size == 1:
             kind = "repeat"  # one item cannot lose a row: repeat it instead
@@ -371,7 +383,7 @@ GAPS = (1.0, 0.5, 1000.0, 2.0**40, 1e300)
 def _influence_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
-        it = draw(_inputs())
+        it = draw(_inputs(request))
         y, p, w = it.y_true, it.y_pred, it.sample_weight
         i = int(draw(bounded_integers(0, max(it.core - 1, 0))))
         up = draw(st.booleans())
@@ -394,7 +406,9 @@ BOUNDED_INFLUENCE = Procedure(
 
 
 def _well_defined_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    return _inputs().map(lambda it: well_defined_case(it.y_true, it.y_pred, it.sample_weight))
+    return _inputs(request).map(
+        lambda it: well_defined_case(it.y_true, it.y_pred, it.sample_weight)
+    )
 
 
 WELL_DEFINED = Procedure(

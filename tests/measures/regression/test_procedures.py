@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
 
-from axiometrics.checker import check
+from axiometrics.checker import CaseRequest, check
 from axiometrics.checker.verdicts import Outcome
-from axiometrics.claims import claims_for_family, required_claims_for_family
+from axiometrics.claims import claims_for_family, get_claim, required_claims_for_family
 from axiometrics.declarations import Holds, NotApplicable, Violated
-from axiometrics.measures.regression.cases import exact_sum, keeps_order
-from axiometrics.measures.regression.strategies import FEW_ITEMS
+from axiometrics.measures.regression.cases import (
+    MAX_SHIFT_RATIO,
+    affine_case,
+    exact_sum,
+    keeps_order,
+    resolvable_shift,
+    translation_case,
+)
+from axiometrics.measures.regression.strategies import FEW_ITEMS, WEIGHTS_FEATURE
 
 MEASURES = (
     "mean_squared_error",
@@ -164,3 +172,60 @@ def test_keeps_order_detects_merged_or_overflowing_values():
     assert keeps_order(p, 2 * p)
     assert not keeps_order(p, np.array([1.0, 1.0, 3.0]))
     assert not keeps_order(p, np.array([1.0, 2.0, np.inf]))
+
+
+def test_a_shift_past_two_to_the_sixteen_times_the_spread_is_not_applied():
+    # Predictions of about 1e-18 shifted by 2**-10 differ only in their last bits:
+    # numpy.corrcoef then moves by 3e-5, an ill-conditioned input, not a counterexample.
+    y = np.array([0.0, -4.0, -3.0, 2.0])
+    p = np.array([0.0, -3 * 2.0**-60, 2.0**-58, 2.0**-59])
+    assert exact_sum(p, 2.0**-10)
+    assert not resolvable_shift(p, 2.0**-10)
+    case = translation_case(y, p, np.ones(4), 2.0**-10)
+    assert case.info["shift"].startswith("c = 0 (c = 0.0009765625 is over 2**16 times the spread")
+    assert np.array_equal(case.entry(1)[1], p)
+    assert resolvable_shift(p, 2.0**-45)
+    assert resolvable_shift(np.full(3, 1e-300), 1e300)  # a constant stays constant
+    # The affine map keeps its factor and drops only the unresolvable shift.
+    affine = affine_case(y, p, np.ones(4), 2.0, 2.0**-10)
+    assert (affine.info["a"], affine.info["b"]) == (2.0, 0.0)
+
+
+def test_the_naive_variance_is_still_refuted_by_a_shift_within_the_ratio():
+    y = np.array([1.0, 2.0, 4.0])
+    c = MAX_SHIFT_RATIO * 3.0 * 2.0**-2  # within 2**16 times the spread of y
+    assert resolvable_shift(y, c)
+    shifted = y + c
+    naive = float(np.mean(shifted**2) - np.mean(shifted) ** 2)
+    assert abs(naive - float(np.var(y))) > 1e-9 * float(np.var(y))
+
+
+def _drawn_cases(claim, request, n=40):
+    procedure = get_claim(claim).procedure("regression")
+    cases = []
+
+    @settings(max_examples=n, derandomize=True, database=None, deadline=None)
+    @given(procedure.cases(request))
+    def collect(case):
+        cases.append(case)
+
+    collect()
+    return cases
+
+
+@pytest.mark.parametrize("claim", ["symmetry", "translation_invariance", "well_defined"])
+def test_a_measure_refusing_weights_gets_unit_weights_only(claim):
+    refusing = CaseRequest("regression", refused_features=frozenset({WEIGHTS_FEATURE}))
+    for case in _drawn_cases(claim, refusing):
+        assert all(np.all(case.entry(k)[2] == 1.0) for k in range(case.n_entries))
+    drawn = _drawn_cases(claim, CaseRequest("regression"))
+    assert any(np.any(case.entry(0)[2] != 1.0) for case in drawn)
+
+
+def test_weight_semantics_keeps_drawing_weights_for_a_measure_that_refuses_them():
+    refusing = CaseRequest("regression", refused_features=frozenset({WEIGHTS_FEATURE}))
+    cases = _drawn_cases("weight_semantics", refusing)
+    weighted = [
+        any(np.any(case.entry(k)[2] != 1.0) for k in range(case.n_entries)) for case in cases
+    ]
+    assert sum(weighted) > len(cases) / 2
