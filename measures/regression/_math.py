@@ -25,7 +25,6 @@ of weights never overflow, and a weighted mean does not depend on it.
 from __future__ import annotations
 
 import numpy as np
-from scipy.stats import rankdata
 
 __all__ = [
     "Result",
@@ -283,6 +282,10 @@ def pearson(y: np.ndarray, p: np.ndarray, w: np.ndarray) -> Result:
 
 def spearman(y: np.ndarray, p: np.ndarray, w: np.ndarray) -> Result:
     """Spearman's rho: Pearson's r of the average ranks (unit weights)."""
+    # Imported here: scipy.stats takes about a second to import, and loading the
+    # registered measures must not pay it.
+    from scipy.stats import rankdata
+
     y, p, w = _broadcast(y, p, w)
     return pearson(rankdata(y, axis=-1), rankdata(p, axis=-1), w)
 

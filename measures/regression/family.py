@@ -50,12 +50,12 @@ from axiometrics.family import CallSignature, Family, Prepared
 from axiometrics.scale import as_real_array, check_unique_labels, is_pandas
 
 from .data import DIABETES, FRIEDMAN1, SYNTHETIC_REGRESSION, read_runs
-from .strategies import WEIGHTS_FEATURE
 
 __all__ = [
     "CALL_SIGNATURES",
     "FAMILY",
     "INPUTS",
+    "WEIGHTS_FEATURE",
     "LabelledRegression",
     "coerce_regression",
     "prepare_regression",
@@ -353,6 +353,10 @@ def _enumerate_inputs(request: Any) -> Iterable[Any]:
 
     return input_levels(request)
 
+
+#: The family's input feature (:attr:`axiometrics.family.Family.input_features`) of
+#: weights other than all ones, which measures without a weighted form refuse.
+WEIGHTS_FEATURE = "sample_weight"
 
 #: The regression family (the ``axiometrics.families`` entry point).
 FAMILY = Family(

@@ -65,7 +65,8 @@ from .cases import (
     weight_case,
     well_defined_case,
 )
-from .strategies import EIGHTHS, MAX_ITEMS, REGIMES, WEIGHTS_FEATURE, item_lists
+from .family import WEIGHTS_FEATURE
+from .strategies import EIGHTHS, MAX_ITEMS, REGIMES, item_lists
 
 __all__ = [
     "BOUNDED_INFLUENCE",

@@ -58,7 +58,6 @@ __all__ = [
     "MAX_ITEMS",
     "REGIMES",
     "SIZES",
-    "WEIGHTS_FEATURE",
     "WEIGHT_PATTERNS",
     "ItemList",
     "item_lists",
@@ -84,9 +83,6 @@ REGIMES = (
 SIZES = ("few", "one", "two", "tens", "hundreds", "thousand")
 #: Weight patterns.
 WEIGHT_PATTERNS = ("ones", "integers", "zeros", "reals")
-#: The family's input feature (:attr:`axiometrics.family.Family.input_features`) of
-#: weights other than all ones, which measures without a weighted form refuse.
-WEIGHTS_FEATURE = "sample_weight"
 #: Item counts of the size regimes beyond ``few`` (first the count just past a cut-off).
 SIZE_CHOICES = {
     "one": (1,),

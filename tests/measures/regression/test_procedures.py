@@ -18,7 +18,8 @@ from axiometrics.measures.regression.cases import (
     resolvable_shift,
     translation_case,
 )
-from axiometrics.measures.regression.strategies import FEW_ITEMS, WEIGHTS_FEATURE
+from axiometrics.measures.regression.family import WEIGHTS_FEATURE
+from axiometrics.measures.regression.strategies import FEW_ITEMS
 
 MEASURES = (
     "mean_squared_error",
