@@ -113,8 +113,8 @@ def add_parser(subparsers: Any) -> None:
         "--jobs",
         type=positive_int,
         default=available_cores(),
-        help="worker processes for the claim checks (default: the processors available to "
-        "this process)",
+        help="worker processes for the claim checks, the data sets' meta-evaluation and the "
+        "charts (default: the processors available to this process)",
     )
     out = parser.add_argument_group("output")
     out.add_argument(
@@ -264,7 +264,7 @@ def run_report(args: argparse.Namespace) -> int:
     else:
         if args.output_dir == "-":
             raise InvalidParameterError("--output-dir - (standard output) needs --format json")
-        files = render_files(report)
+        files = render_files(report, jobs=args.jobs)
     written = write_report(args.output_dir, files)
     main = Path(args.output_dir) / ("index.html" if args.format == "html" else "report.json")
     summary = report.model["summary"]

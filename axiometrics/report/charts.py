@@ -11,12 +11,17 @@ bytes.
 from __future__ import annotations
 
 import io
+import multiprocessing
 import re
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 __all__ = [
+    "ChartTask",
     "counterexample_bars",
+    "draw_all",
     "pvalue_curves",
     "significance_matrices",
     "similarity_heatmap",
@@ -319,3 +324,43 @@ def counterexample_bars(entries: Sequence[dict[str, Any]]) -> str:
         f'width="{total_w:.1f}" height="{total_h:.1f}" viewBox="0 0 {total_w:.1f} {total_h:.1f}" '
         f'font-family="DejaVu Sans, sans-serif" fill="#222">{"".join(panels)}</svg>'
     )
+
+
+#: One chart to draw: ``(chart function name, positional arguments, keyword arguments)``.
+ChartTask = tuple[str, tuple[Any, ...], Mapping[str, Any]]
+
+_CHARTS: dict[str, Callable[..., str]] = {
+    "counterexample_bars": counterexample_bars,
+    "pvalue_curves": pvalue_curves,
+    "significance_matrices": significance_matrices,
+    "similarity_heatmap": similarity_heatmap,
+    "table3_scatter": table3_scatter,
+}
+
+
+def _draw(task: ChartTask) -> str:
+    name, args, kwargs = task
+    return str(_CHARTS[name](*args, **kwargs))
+
+
+def draw_all(tasks: Sequence[ChartTask], jobs: int = 1) -> list[str]:
+    """Every chart's SVG, in the order of ``tasks``; in ``jobs`` forked processes on Linux.
+
+    A chart is a function of its arguments alone (plain data from the report
+    model), so the SVG is the same bytes whichever process draws it.  With one
+    job, one chart, or where processes cannot be forked, they are drawn here.
+
+    Raises
+    ------
+    KeyError
+        For a task naming no chart function of this module.
+    """
+    unknown = sorted({name for name, _, _ in tasks} - _CHARTS.keys())
+    if unknown:
+        raise KeyError(f"chart={unknown[0]!r}: expected one of {sorted(_CHARTS)}")
+    if jobs <= 1 or len(tasks) <= 1 or not sys.platform.startswith("linux"):
+        return [_draw(task) for task in tasks]
+    # Forked workers inherit matplotlib already imported; only the SVG text travels back.
+    ctx = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx) as pool:
+        return list(pool.map(_draw, tasks))

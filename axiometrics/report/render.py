@@ -160,7 +160,23 @@ def _quartiles(curve: list[float | None]) -> list[float]:
     return [float(np.nanquantile(values, q)) for q in (0.25, 0.5, 0.75)]
 
 
-def _dataset_view(d: dict[str, Any], user: set[str]) -> dict[str, Any]:
+class _ChartQueue:
+    """Charts to draw, each with the dictionary entry its SVG goes into once drawn."""
+
+    def __init__(self) -> None:
+        self.tasks: list[charts.ChartTask] = []
+        self.slots: list[tuple[dict[str, Any], str]] = []
+
+    def add(self, target: dict[str, Any], key: str, chart: str, *args: Any, **kwargs: Any) -> None:
+        self.tasks.append((chart, args, kwargs))
+        self.slots.append((target, key))
+
+    def draw(self, jobs: int) -> None:
+        for (target, key), text in zip(self.slots, charts.draw_all(self.tasks, jobs), strict=True):
+            target[key] = Markup(text)
+
+
+def _dataset_view(d: dict[str, Any], user: set[str], queue: _ChartQueue) -> dict[str, Any]:
     view = dict(d)
     view.setdefault("notes_before", [])
     view.setdefault("truth", None)
@@ -170,7 +186,7 @@ def _dataset_view(d: dict[str, Any], user: set[str]) -> dict[str, Any]:
     sim = d.get("similarity")
     pairs = []
     if sim is not None:
-        chart["similarity"] = Markup(charts.similarity_heatmap(sim, user, f"{d['key']}-sim"))
+        queue.add(chart, "similarity", "similarity_heatmap", sim, user, f"{d['key']}-sim")
         names = sim["measures"]
         for i, a in enumerate(names):
             for j in range(i + 1, len(names)):
@@ -194,21 +210,26 @@ def _dataset_view(d: dict[str, Any], user: set[str]) -> dict[str, Any]:
     view["several_families"] = len(d.get("families", [])) > 1
     disc = d.get("discriminative")
     if disc is not None:
-        chart["discriminative"] = Markup(
-            charts.pvalue_curves(
-                disc["curves"], disc["alpha"], user, f"{d['key']}-disc", families=families
-            )
+        queue.add(
+            chart,
+            "discriminative",
+            "pvalue_curves",
+            disc["curves"],
+            disc["alpha"],
+            user,
+            f"{d['key']}-disc",
+            families=families,
         )
         view["quartiles"] = {name: _quartiles(c) for name, c in disc["curves"].items()}
     sig = d.get("significance")
     if sig is not None and sig["matrices"]:
-        chart["significance"] = Markup(charts.significance_matrices(sig, user, f"{d['key']}-sig"))
+        queue.add(chart, "significance", "significance_matrices", sig, user, f"{d['key']}-sig")
     view["charts"] = chart
     view["pairs"] = pairs
     return view
 
 
-def _counterexample_groups(m: dict[str, Any]) -> list[dict[str, Any]]:
+def _counterexample_groups(m: dict[str, Any], queue: _ChartQueue) -> list[dict[str, Any]]:
     groups: dict[str, dict[str, Any]] = {}
     for x in m["refutations"]:
         g = groups.setdefault(
@@ -216,20 +237,21 @@ def _counterexample_groups(m: dict[str, Any]) -> list[dict[str, Any]]:
             {"measure": x["measure"], "title": x["title"], "user": x["user"], "examples": []},
         )
         view = dict(x)
+        view["chart"] = None
         # Entries of a family that shows distributions (Family.example_display) are drawn.
         if x["entries"] and all(e["kind"] == "distributions" for e in x["entries"]):
-            view["chart"] = Markup(charts.counterexample_bars(x["entries"]))
-        else:
-            view["chart"] = None
+            queue.add(view, "chart", "counterexample_bars", x["entries"])
         g["examples"].append(view)
     return list(groups.values())
 
 
-def render_files(report: Report) -> dict[str, str]:
+def render_files(report: Report, *, jobs: int = 1) -> dict[str, str]:
     """Every file of the report as text, keyed by its path relative to the report folder.
 
-    Drawing the charts is timed and recorded in the model's provenance
-    (``seconds["charts"]``) before ``report.json`` is serialised.
+    The charts are drawn in ``jobs`` processes (:func:`charts.draw_all`; the
+    same bytes for any number).  Drawing them is timed and recorded in the
+    model's provenance (``seconds["charts"]``) before ``report.json`` is
+    serialised.
     """
     m = report.model
     env = _environment()
@@ -239,11 +261,13 @@ def render_files(report: Report) -> dict[str, str]:
     user_names = {x["name"] for x in users}
     kinds = [k for k in m["agreement_kinds"] if k != "unchecked"]
     started = time.perf_counter()
-    datasets = [_dataset_view(d, user_names) for d in m["meta"]]
-    groups = _counterexample_groups(m)
-    page_charts = {}
+    queue = _ChartQueue()
+    datasets = [_dataset_view(d, user_names, queue) for d in m["meta"]]
+    groups = _counterexample_groups(m, queue)
+    page_charts: dict[str, Any] = {}
     if m.get("table3"):
-        page_charts["table3"] = Markup(charts.table3_scatter(m["table3"], "table3"))
+        queue.add(page_charts, "table3", "table3_scatter", m["table3"], "table3")
+    queue.draw(jobs)
     report.seconds["charts"] = time.perf_counter() - started
     provenance = m.get("provenance", {})
     provenance.setdefault("seconds", {})["charts"] = round(report.seconds["charts"], 2)

@@ -7,8 +7,10 @@ import hashlib
 import json
 import re
 
+import pytest
+
 from axiometrics.report import report_json
-from axiometrics.report.charts import counterexample_bars, pvalue_curves
+from axiometrics.report.charts import counterexample_bars, draw_all, pvalue_curves
 from axiometrics.report.render import json_for_script
 
 
@@ -66,3 +68,26 @@ def test_the_index_page_allows_exactly_its_own_script(small_report):
         other = (small_report / page).read_text(encoding="utf-8")
         assert "script-src &#39;none&#39;" in other
         assert "<script" not in other
+
+
+def _chart_tasks():
+    curves = {"m1": [0.0, 0.01, 0.2, 0.9], "m2": [0.0, 0.0, 0.5, 1.0]}
+    bars = [{"name": "D", "score": 0.25, "system": [1, 0], "gold": [0.5, 0.5]}]
+    return [("pvalue_curves", (curves, 0.05, {"m2"}, f"curves-{k}"), {}) for k in range(3)] + [
+        ("counterexample_bars", (bars,), {})
+    ]
+
+
+def test_charts_drawn_in_worker_processes_are_the_bytes_drawn_here_in_task_order():
+    tasks = _chart_tasks()
+    here = draw_all(tasks, jobs=1)
+    assert here == [pvalue_curves(*args) for _, args, _ in tasks[:3]] + [
+        counterexample_bars(*tasks[3][1])
+    ]
+    assert draw_all(tasks, jobs=3) == here
+    assert len(set(here[:3])) == 3  # each chart its own salt
+
+
+def test_an_unknown_chart_is_refused_before_anything_is_drawn():
+    with pytest.raises(KeyError, match="chart='pie': expected one of"):
+        draw_all([*_chart_tasks(), ("pie", (), {})], jobs=2)
