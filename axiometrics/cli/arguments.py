@@ -137,6 +137,58 @@ def add_database_arguments(parser: argparse.ArgumentParser | argparse._ArgumentG
     )
 
 
+def add_backend_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--backend NAME`` and ``--scheduler ADDRESS`` (where the claim checks run)."""
+    parser.add_argument(
+        "--backend",
+        metavar="NAME",
+        default="local",
+        help="where the claim checks run: local (forked processes, the default), or a joblib "
+        "backend such as loky or dask (a local dask cluster of --jobs workers, or the one "
+        "at --scheduler)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="a running dask.distributed scheduler (tcp://host:8786) for --backend dask",
+    )
+
+
+def backend_from_args(args: argparse.Namespace) -> tuple[str, str | None]:
+    """``(backend, scheduler)`` of ``--backend`` / ``--scheduler``, checked.
+
+    Raises
+    ------
+    InvalidParameterError
+        Naming the flag: an unknown backend (nearest names suggested), a
+        scheduler without ``--backend dask``, or a jobs count below 1.
+    MissingDependencyError
+        ``--backend dask`` without the ``distributed`` package (one line
+        saying which extra to install).
+    """
+    import importlib.util
+
+    from axiometrics.errors import InvalidParameterError, MissingDependencyError
+    from axiometrics.parallel import Tasks
+
+    backend, scheduler = args.backend, args.scheduler
+    try:
+        Tasks(jobs=max(1, int(getattr(args, "jobs", 1) or 1)), backend=backend, scheduler=scheduler)
+    except InvalidParameterError as exc:
+        text = str(exc)
+        if text.startswith("scheduler="):
+            raise InvalidParameterError(
+                f"--scheduler {scheduler}: needs --backend dask (got --backend {backend})"
+            ) from None
+        raise InvalidParameterError(f"--{text}") from None
+    if backend == "dask" and importlib.util.find_spec("distributed") is None:
+        raise MissingDependencyError(
+            "--backend dask needs the optional dependency 'distributed': "
+            'pip install "axiometrics[dask]"'
+        )
+    return backend, scheduler
+
+
 def database_from_args(args: argparse.Namespace) -> Any:
     """The example database ``--database`` / ``--shared-database`` name (``None``: neither).
 

@@ -33,7 +33,9 @@ from axiometrics.checker.callable_options import SIGNATURES
 from axiometrics.checker.profiles import available_cores
 from axiometrics.cli.arguments import (
     BOUND_HELP,
+    add_backend_arguments,
     add_database_arguments,
+    backend_from_args,
     comma_names,
     database_from_args,
     non_negative_int,
@@ -106,6 +108,7 @@ def add_parser(subparsers: Any) -> None:
         type=non_negative_int,
         help=BOUND_HELP,
     )
+    add_backend_arguments(how)
     add_database_arguments(how)
     how.add_argument("--trials", type=positive_int, default=1000, help="topic splits (1000)")
     how.add_argument("--B", type=positive_int, default=5000, help="Tukey HSD trials (5000)")
@@ -213,7 +216,9 @@ def _command(args: argparse.Namespace) -> str:
     if args.data:
         parts += ["--data", ",".join(args.data)]
     flags = ("family", "signature", "gold", "scale", "scores", "seed", "max_examples", "bound")
-    for flag in (*flags, "database", "shared_database"):
+    if args.backend != "local":
+        parts += ["--backend", args.backend]
+    for flag in (*flags, "scheduler", "database", "shared_database"):
         value = getattr(args, flag)
         if value is not None:
             parts += [f"--{flag.replace('_', '-')}", str(value)]
@@ -237,6 +242,7 @@ def run_report(args: argparse.Namespace) -> int:
         write_report,
     )
 
+    backend, scheduler = backend_from_args(args)
     users = _user_measures(args)
     datasets = _datasets(args)
     show = not args.quiet and sys.stderr.isatty()
@@ -253,6 +259,8 @@ def run_report(args: argparse.Namespace) -> int:
         progress=show,
         command=_command(args),
         database=database_from_args(args),
+        backend=backend,
+        scheduler=scheduler,
     )
     report = build_report(settings)
     if args.format == "json":

@@ -24,7 +24,9 @@ from axiometrics.checker.profiles import available_cores
 from axiometrics.checker.verdicts import CheckReport
 from axiometrics.cli.arguments import (
     BOUND_HELP,
+    add_backend_arguments,
     add_database_arguments,
+    backend_from_args,
     database_from_args,
     non_negative_int,
 )
@@ -66,6 +68,7 @@ def add_parser(subparsers: Any) -> None:
         default=available_cores(),
         help="worker processes (default: the processors available to this process)",
     )
+    add_backend_arguments(parser)
     add_database_arguments(parser)
     parser.add_argument(
         "--progress", action="store_true", help="print one line per measure to standard error"
@@ -82,6 +85,8 @@ def run_table(args: argparse.Namespace) -> int:
             raise InvalidParameterError(f"--family {args.family!r}: no registered measures")
         names = [n for n in (names or in_family) if n in in_family]
 
+    backend, scheduler = backend_from_args(args)
+
     def progress(report: CheckReport) -> None:
         print(f"checked {report.measure} ({report.seconds:.1f}s)", file=sys.stderr)
 
@@ -94,6 +99,8 @@ def run_table(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         progress=progress if args.progress else None,
         database=database_from_args(args),
+        backend=backend,
+        scheduler=scheduler,
     )
     text = render_property_table(table, args.format)
     if args.output:

@@ -9,12 +9,9 @@ states) and compares each published verdict and range of
 
 from __future__ import annotations
 
-import multiprocessing
 import platform
-import sys
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -28,6 +25,7 @@ from axiometrics.errors import InvalidParameterError
 from axiometrics.family import registered_families
 from axiometrics.literature import PublishedRange
 from axiometrics.measure import Measure, Range
+from axiometrics.parallel import LOCAL, Tasks
 from axiometrics.property_table.comparison import (
     RANGE_CLAIM,
     compare_with_literature,
@@ -132,50 +130,20 @@ def _check_all(
     check_args: tuple[str, int, int | None, Tolerance],
     bound: int | None,
     registry: Registry,
-    jobs: int,
+    tasks: Tasks,
     progress: Callable[[CheckReport], None] | None,
     database: ExampleDatabase | None = None,
 ) -> list[CheckReport]:
-    """Check report of every measure in ``names``, in that order (in ``jobs`` processes)."""
+    """Check report of every measure in ``names``, in that order (as ``tasks`` says where)."""
+    # In this process the given registry serves; workers use their own default one.
+    here = registry if not tasks.parallel else None
     reports: list[CheckReport] = []
-    if jobs == 1:
-        for name in names:
-            rep = check_one(name, *check_args, registry, bound, database)
-            reports.append(rep)
-            if progress:
-                progress(rep)
-        return reports
-    # fork (Linux) needs no importable __main__; elsewhere spawn is the safe default.
-    method = "fork" if sys.platform.startswith("linux") else "spawn"
-    ctx = multiprocessing.get_context(method)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        futures = [pool.submit(check_one, n, *check_args, None, bound, database) for n in names]
-        try:
-            for fut in futures:
-                rep = fut.result()
-                reports.append(rep)
-                if progress:
-                    progress(rep)
-        except BaseException as exc:
-            # Ctrl-C or a failed check: drop the queued measures instead of
-            # letting the pool's exit wait for every one of them.
-            if isinstance(exc, KeyboardInterrupt):
-                _stop_workers(pool)
-            pool.shutdown(wait=True, cancel_futures=True)
-            raise
+    arguments = [(n, *check_args, here, bound, database) for n in names]
+    for rep in tasks.map(check_one, arguments):
+        reports.append(rep)
+        if progress:
+            progress(rep)
     return reports
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Terminate the pool's worker processes, so an interrupt does not wait for running checks.
-
-    A Ctrl-C at a terminal reaches the workers too, but an interrupt sent to
-    this process alone (``kill -INT``, a scheduler) would otherwise wait for
-    every running measure to finish (seconds each).
-    """
-    # ProcessPoolExecutor has no public way to stop its workers before Python 3.14.
-    for process in list(getattr(pool, "_processes", {}).values()):
-        process.terminate()
 
 
 def build_property_table(
@@ -190,6 +158,8 @@ def build_property_table(
     jobs: int = 1,
     progress: Callable[[CheckReport], None] | None = None,
     database: ExampleDatabase | None = None,
+    backend: str = LOCAL,
+    scheduler: str | None = None,
 ) -> PropertyTable:
     """Check every registered measure (or those named) and compare with the literature.
 
@@ -212,6 +182,13 @@ def build_property_table(
     jobs
         Worker processes (only with the default registry: a custom registry
         may hold functions that other processes cannot import).
+    backend, scheduler
+        Where the measures' checks run (:class:`axiometrics.parallel.Tasks`):
+        ``"local"`` forked processes (default), or a joblib backend such as
+        ``"loky"`` or ``"dask"`` (a ``dask.distributed`` scheduler at
+        ``scheduler``, or a local cluster of ``jobs`` workers).  One task per
+        measure, seeded by the profile's seed alone: the same table for any
+        backend and number of workers.
     progress
         Called with each finished report.
     database
@@ -226,7 +203,10 @@ def build_property_table(
     UnknownMeasureError
         A name in ``measures`` that is not registered (nearest names suggested).
     InvalidParameterError
-        ``jobs`` below 1, or above 1 with a custom registry.
+        ``jobs`` below 1, or above 1 with a custom registry; an unknown
+        backend, or a scheduler without ``backend="dask"``.
+    MissingDependencyError
+        ``backend="dask"`` without the ``distributed`` package.
     """
     reg = registry or default_registry()
     names = list(measures) if measures is not None else _table_order(reg)
@@ -235,16 +215,15 @@ def build_property_table(
     prof = resolve_profile(settings, max_examples=max_examples, bound=bound)
     seed_value = prof.seed(seed)
     tol = tolerance if tolerance is not None else Tolerance()
-    if not isinstance(jobs, int) or jobs < 1:
-        raise InvalidParameterError(f"jobs={jobs!r}: expected an int >= 1")
-    if jobs > 1 and registry is not None:
+    tasks = Tasks(jobs=jobs, backend=backend, scheduler=scheduler)
+    if tasks.parallel and registry is not None:
         raise InvalidParameterError(
-            "jobs > 1 needs the default registry (a custom registry cannot be shipped to "
-            "worker processes)"
+            f"jobs={jobs!r}, backend={backend!r}: worker processes need the default registry (a "
+            "custom registry cannot be shipped to them); use jobs=1 and backend='local'"
         )
     started = time.perf_counter()
     reports = _check_all(
-        names, (prof.name, seed_value, max_examples, tol), bound, reg, jobs, progress, database
+        names, (prof.name, seed_value, max_examples, tol), bound, reg, tasks, progress, database
     )
     return PropertyTable(
         reports=tuple(reports),

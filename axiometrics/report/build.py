@@ -92,6 +92,10 @@ class ReportSettings:
     database
         A Hypothesis example database for the claim checks
         (:func:`axiometrics.checker.example_database`; ``None``: none).
+    backend, scheduler
+        Where the registered measures' claim checks run
+        (:class:`axiometrics.parallel.Tasks`: ``"local"`` forked processes, or
+        a joblib backend such as ``"dask"``, at ``scheduler`` if given).
     """
 
     measures: Sequence[str] | None = None
@@ -106,6 +110,8 @@ class ReportSettings:
     progress: bool = False
     command: str = "axiometrics report"
     database: Any = None
+    backend: str = "local"
+    scheduler: str | None = None
 
 
 @dataclass(frozen=True)
@@ -330,6 +336,8 @@ def build_report(settings: ReportSettings) -> Report:
                     jobs=settings.jobs,
                     progress=lambda rep: bar.update(1),
                     database=settings.database,
+                    backend=settings.backend,
+                    scheduler=settings.scheduler,
                 )
             user_reports = []
             for u in users:

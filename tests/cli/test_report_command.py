@@ -113,6 +113,12 @@ def test_json_format_writes_the_model_to_standard_output(my_py, capsys, fast_rep
         (["--scores", "s.csv", "--runs", "r.tsv"], "give either --scores or --gold/--runs"),
         (["--scale", "1,2,3"], "--scale applies to --gold/--runs files only"),
         (["-o", "-"], "--output-dir - (standard output) needs --format json"),
+        (["--backend", "daks"], "--backend='daks': expected one of local, loky"),
+        (["--backend", "daks"], "did you mean 'dask'?"),
+        (
+            ["--scheduler", "tcp://127.0.0.1:8786"],
+            "--scheduler tcp://127.0.0.1:8786: needs --backend dask",
+        ),
     ],
 )
 def test_bad_options_are_usage_errors_with_a_message_and_write_nothing(

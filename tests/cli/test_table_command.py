@@ -76,3 +76,42 @@ def test_an_unknown_measure_or_family_fails_clearly(capsys):
         "unknown family='xx' (known: oc, oq, nominal, scored, regression)"
         in capsys.readouterr().err
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--backend", "lokky"], "--backend='lokky': expected one of"),
+        (["--backend", "lokky"], "did you mean 'loky'?"),
+        (["--scheduler", "tcp://h:8786"], "--scheduler tcp://h:8786: needs --backend dask (got"),
+    ],
+)
+def test_a_bad_backend_is_a_usage_error_naming_the_flag(capsys, argv, message):
+    status = main(["table", "--measures", "accuracy", *argv])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.startswith("axiometrics table: error: ")
+    assert message in err
+
+
+def test_the_dask_backend_without_distributed_says_which_extra_to_install(capsys, monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "distributed" else real(name)
+    )
+    status = main(["table", "--measures", "accuracy", "--backend", "dask"])
+    err = capsys.readouterr().err
+    assert status != 0
+    assert err.count("\n") == 1
+    assert "--backend dask needs the optional dependency 'distributed'" in err
+    assert 'pip install "axiometrics[dask]"' in err
+
+
+def test_the_table_through_a_joblib_backend_is_the_local_table(capsys):
+    args = ["table", "--measures", "accuracy,nmd", "--max-examples", "5", "--bound", "50"]
+    assert main([*args, "--jobs", "1"]) == 0
+    local = capsys.readouterr().out
+    assert main([*args, "--jobs", "2", "--backend", "loky"]) == 0
+    assert capsys.readouterr().out == local

@@ -1,0 +1,185 @@
+"""Where independent tasks run: here, in local worker processes, or on a cluster through joblib.
+
+:class:`Tasks` maps a module-level function over argument tuples and yields
+the results in the order of the tuples, whoever computed them, so that what
+is built from them is the same bytes for any backend and any number of
+workers (each task is seeded by what it computes, never by its position or
+its worker).
+
+Backends (``backend=``, ``--backend`` on the command line):
+
+``local`` (default)
+    ``jobs`` worker processes forked from this one (Linux; elsewhere, or with
+    one job, the tasks run here).  Workers inherit everything registered in
+    this process.  An interrupt terminates them at once.
+any joblib backend (``loky``, ``threading``, ``multiprocessing``, ``dask``, ``ray``, ...)
+    Through :class:`joblib.Parallel` with ``n_jobs=jobs``.  Workers of these
+    backends start fresh (``loky``, ``dask``: the arguments are pickled with
+    cloudpickle), so they see the measures installed as plugins, not ones
+    registered in this process only.
+``dask``
+    Needs the optional dependency ``distributed`` (``pip install
+    "axiometrics[dask]"``).  With ``scheduler=ADDRESS`` the tasks go to that
+    running cluster (``tcp://host:8786``) and ``jobs`` is ignored (every
+    worker of the cluster takes tasks); without one a
+    :class:`distributed.LocalCluster` of ``jobs`` single-threaded worker
+    processes is started for the run and closed after it.  A worker lost
+    mid-run has its tasks run again elsewhere by the scheduler; a task that
+    raises stops the run with its exception, as locally.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from axiometrics.errors import InvalidParameterError, MissingDependencyError
+from axiometrics.suggest import unknown_choice
+
+__all__ = ["JOBLIB_BACKENDS", "LOCAL", "Tasks", "stop_workers"]
+
+R = TypeVar("R")
+
+#: The default backend: forked local worker processes.
+LOCAL = "local"
+#: The joblib backends known without importing anything (others registered with
+#: :func:`joblib.register_parallel_backend` are accepted too).
+JOBLIB_BACKENDS = ("loky", "threading", "multiprocessing", "dask", "ray")
+
+
+def stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Terminate a process pool's workers, so an interrupt does not wait for running tasks.
+
+    A Ctrl-C at a terminal reaches the workers too, but an interrupt sent to
+    this process alone (``kill -INT``, a scheduler) would otherwise wait for
+    every running task to finish.
+    """
+    # ProcessPoolExecutor has no public way to stop its workers before Python 3.14.
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.terminate()
+
+
+def _known_backends() -> list[str]:
+    names = [LOCAL, *JOBLIB_BACKENDS]
+    if "joblib" in sys.modules:  # registered third-party backends, without importing joblib
+        from joblib.parallel import BACKENDS
+
+        names += [name for name in BACKENDS if name not in names]
+    return names
+
+
+@dataclass(frozen=True)
+class Tasks:
+    """How to run independent tasks: how many workers, on which backend.
+
+    Attributes
+    ----------
+    jobs
+        Worker processes (an int >= 1).
+    backend
+        ``"local"`` or a joblib backend name (see the module docstring).
+    scheduler
+        The address of a running ``dask.distributed`` scheduler (``backend``
+        ``"dask"`` only), or ``None``.
+    """
+
+    jobs: int = 1
+    backend: str = LOCAL
+    scheduler: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.jobs, int) or isinstance(self.jobs, bool) or self.jobs < 1:
+            raise InvalidParameterError(f"jobs={self.jobs!r}: expected an int >= 1")
+        known = _known_backends()
+        if not isinstance(self.backend, str) or self.backend not in known:
+            raise InvalidParameterError(unknown_choice("backend", self.backend, known))
+        if self.scheduler is not None:
+            if self.backend != "dask":
+                raise InvalidParameterError(
+                    f"scheduler={self.scheduler!r}: a scheduler address needs backend='dask' "
+                    f"(got backend={self.backend!r})"
+                )
+            if not isinstance(self.scheduler, str) or not self.scheduler.strip():
+                raise InvalidParameterError(
+                    f"scheduler={self.scheduler!r}: expected an address such as "
+                    "'tcp://127.0.0.1:8786'"
+                )
+
+    @property
+    def parallel(self) -> bool:
+        """Whether the tasks may run anywhere but here."""
+        return self.backend != LOCAL or self.jobs > 1
+
+    def map(self, function: Callable[..., R], arguments: Iterable[Sequence[Any]]) -> Iterator[R]:
+        """``function(*args)`` for each tuple of ``arguments``, yielded in their order.
+
+        ``function`` must be a module-level function (workers import it).
+
+        Raises
+        ------
+        MissingDependencyError
+            For ``backend="dask"`` without the ``distributed`` package.
+        """
+        items = [tuple(args) for args in arguments]
+        if self.backend == LOCAL:
+            yield from self._local(function, items)
+        else:
+            yield from self._joblib(function, items)
+
+    def _local(self, function: Callable[..., R], items: list[tuple[Any, ...]]) -> Iterator[R]:
+        if self.jobs == 1 or len(items) <= 1:
+            for args in items:
+                yield function(*args)
+            return
+        # fork (Linux) needs no importable __main__; elsewhere spawn is the safe default.
+        method = "fork" if sys.platform.startswith("linux") else "spawn"
+        ctx = multiprocessing.get_context(method)
+        with ProcessPoolExecutor(max_workers=min(self.jobs, len(items)), mp_context=ctx) as pool:
+            futures = [pool.submit(function, *args) for args in items]
+            try:
+                for future in futures:
+                    yield future.result()
+            except BaseException as exc:
+                # Ctrl-C, a failed task or a consumer that stopped early: drop the
+                # queued tasks instead of letting the pool's exit run every one.
+                if isinstance(exc, (KeyboardInterrupt, GeneratorExit)):
+                    stop_workers(pool)
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
+
+    def _joblib(self, function: Callable[..., R], items: list[tuple[Any, ...]]) -> Iterator[R]:
+        import joblib
+
+        with contextlib.ExitStack() as stack:
+            n_jobs = self.jobs
+            if self.backend == "dask":
+                stack.enter_context(self._dask_client())
+                if self.scheduler is not None:
+                    n_jobs = -1  # every worker of the cluster
+            stack.enter_context(joblib.parallel_config(backend=self.backend, n_jobs=n_jobs))
+            run = joblib.Parallel(return_as="generator")
+            yield from run(joblib.delayed(function)(*args) for args in items)
+
+    @contextlib.contextmanager
+    def _dask_client(self) -> Iterator[Any]:
+        try:
+            import distributed
+        except ImportError:
+            raise MissingDependencyError(
+                "backend='dask' needs the optional dependency 'distributed': "
+                'pip install "axiometrics[dask]"'
+            ) from None
+        if self.scheduler is not None:
+            with distributed.Client(self.scheduler) as client:
+                yield client
+            return
+        cluster = distributed.LocalCluster(
+            n_workers=self.jobs, threads_per_worker=1, processes=True, dashboard_address=":0"
+        )
+        with cluster, distributed.Client(cluster) as client:
+            yield client
