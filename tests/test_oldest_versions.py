@@ -140,6 +140,7 @@ def test_every_run_time_dependency_declares_one_lower_bound():
         "tqdm": "4.66",
         "matplotlib": "3.10.7",
         "scipy": "1.11.1",
+        "joblib": "1.3",
     }
     if sys.version_info < (3, 11):
         expected["tomli"] = "2"
