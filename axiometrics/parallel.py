@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 from axiometrics.errors import InvalidParameterError, MissingDependencyError
 from axiometrics.suggest import unknown_choice
 
-__all__ = ["JOBLIB_BACKENDS", "LOCAL", "Tasks", "stop_workers"]
+__all__ = ["JOBLIB_BACKENDS", "LOCAL", "Tasks", "forked_tasks", "known_backends", "stop_workers"]
 
 R = TypeVar("R")
 
@@ -64,7 +64,8 @@ def stop_workers(pool: ProcessPoolExecutor) -> None:
         process.terminate()
 
 
-def _known_backends() -> list[str]:
+def known_backends() -> list[str]:
+    """``local``, the joblib backends named here, and any registered with joblib so far."""
     names = [LOCAL, *JOBLIB_BACKENDS]
     if "joblib" in sys.modules:  # registered third-party backends, without importing joblib
         from joblib.parallel import BACKENDS
@@ -95,7 +96,7 @@ class Tasks:
     def __post_init__(self) -> None:
         if not isinstance(self.jobs, int) or isinstance(self.jobs, bool) or self.jobs < 1:
             raise InvalidParameterError(f"jobs={self.jobs!r}: expected an int >= 1")
-        known = _known_backends()
+        known = known_backends()
         if not isinstance(self.backend, str) or self.backend not in known:
             raise InvalidParameterError(unknown_choice("backend", self.backend, known))
         if self.scheduler is not None:
@@ -183,3 +184,12 @@ class Tasks:
         )
         with cluster, distributed.Client(cluster) as client:
             yield client
+
+
+def forked_tasks(jobs: int) -> Tasks:
+    """``jobs`` local workers where they can be forked (Linux), else this process alone.
+
+    For tasks whose workers must inherit what this process holds (data, a
+    model, closures that do not pickle).
+    """
+    return Tasks(jobs=jobs if sys.platform.startswith("linux") else 1)

@@ -160,8 +160,8 @@ def backend_from_args(args: argparse.Namespace) -> tuple[str, str | None]:
     Raises
     ------
     InvalidParameterError
-        Naming the flag: an unknown backend (nearest names suggested), a
-        scheduler without ``--backend dask``, or a jobs count below 1.
+        Naming the flag: an unknown backend (nearest names suggested), or a
+        scheduler without ``--backend dask`` or empty.
     MissingDependencyError
         ``--backend dask`` without the ``distributed`` package (one line
         saying which extra to install).
@@ -169,18 +169,21 @@ def backend_from_args(args: argparse.Namespace) -> tuple[str, str | None]:
     import importlib.util
 
     from axiometrics.errors import InvalidParameterError, MissingDependencyError
-    from axiometrics.parallel import Tasks
+    from axiometrics.parallel import known_backends
+    from axiometrics.suggest import unknown_choice
 
     backend, scheduler = args.backend, args.scheduler
-    try:
-        Tasks(jobs=max(1, int(getattr(args, "jobs", 1) or 1)), backend=backend, scheduler=scheduler)
-    except InvalidParameterError as exc:
-        text = str(exc)
-        if text.startswith("scheduler="):
-            raise InvalidParameterError(
-                f"--scheduler {scheduler}: needs --backend dask (got --backend {backend})"
-            ) from None
-        raise InvalidParameterError(f"--{text}") from None
+    known = known_backends()
+    if backend not in known:
+        raise InvalidParameterError(unknown_choice("--backend", backend, known))
+    if scheduler is not None and backend != "dask":
+        raise InvalidParameterError(
+            f"--scheduler {scheduler}: needs --backend dask (got --backend {backend})"
+        )
+    if scheduler is not None and not scheduler.strip():
+        raise InvalidParameterError(
+            f"--scheduler {scheduler!r}: expected an address such as tcp://127.0.0.1:8786"
+        )
     if backend == "dask" and importlib.util.find_spec("distributed") is None:
         raise MissingDependencyError(
             "--backend dask needs the optional dependency 'distributed': "

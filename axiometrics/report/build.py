@@ -11,14 +11,12 @@ the seed and settings.
 from __future__ import annotations
 
 import datetime as dt
-import multiprocessing
 import os
 import platform
 import shlex
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +29,7 @@ from axiometrics.checker.verdicts import CheckReport
 from axiometrics.errors import InvalidParameterError
 from axiometrics.literature import AGREEMENT_KINDS, SOURCES, abbreviation
 from axiometrics.meta.runs import LabelRuns
+from axiometrics.parallel import forked_tasks
 from axiometrics.property_table import (
     PropertyTable,
     build_property_table,
@@ -276,20 +275,12 @@ def _evaluate_all(
     models travel back.  Elsewhere, or with one job, they run in-process.
     """
     global _SHARED
-    count = len(shared[0])
     _SHARED = shared
     try:
-        if jobs > 1 and count > 1 and sys.platform.startswith("linux"):
-            ctx = multiprocessing.get_context("fork")
-            with ProcessPoolExecutor(max_workers=min(jobs, count), mp_context=ctx) as pool:
-                for result in pool.map(_evaluate_one, range(count)):
-                    bar.update(1)
-                    yield result
-        else:
-            for index in range(count):
-                result = _evaluate_one(index)
-                bar.update(1)
-                yield result
+        indices = [(index,) for index in range(len(shared[0]))]
+        for result in forked_tasks(jobs).map(_evaluate_one, indices):
+            bar.update(1)
+            yield result
     finally:
         _SHARED = None
 

@@ -11,12 +11,11 @@ bytes.
 from __future__ import annotations
 
 import io
-import multiprocessing
 import re
-import sys
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from axiometrics.parallel import forked_tasks
 
 __all__ = [
     "ChartTask",
@@ -358,9 +357,5 @@ def draw_all(tasks: Sequence[ChartTask], jobs: int = 1) -> list[str]:
     unknown = sorted({name for name, _, _ in tasks} - _CHARTS.keys())
     if unknown:
         raise KeyError(f"chart={unknown[0]!r}: expected one of {sorted(_CHARTS)}")
-    if jobs <= 1 or len(tasks) <= 1 or not sys.platform.startswith("linux"):
-        return [_draw(task) for task in tasks]
     # Forked workers inherit matplotlib already imported; only the SVG text travels back.
-    ctx = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx) as pool:
-        return list(pool.map(_draw, tasks))
+    return list(forked_tasks(max(jobs, 1)).map(_draw, [(task,) for task in tasks]))
