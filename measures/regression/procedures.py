@@ -176,8 +176,8 @@ TRANSLATION_INVARIANCE = Procedure(
     cases=_translation_cases,
     decide=_refusal_aware(decide_equal("Eff(y, p) vs Eff(y + c, p + c)")),
     observe_crashes=True,
-    description="an input and the input with c added to every value (exact sums, |c| at most "
-    "2**16 times the spread of each vector)",
+    description="an input and the input with c added to every value (exact sums; a |c| over "
+    "2**16 times the spread of a vector shrunk to the largest power of two within it)",
     enumerate=enumeration.translation_levels,
 )
 
@@ -232,8 +232,8 @@ PREDICTION_AFFINE_INVARIANCE = Procedure(
     cases=_affine_cases,
     decide=_refusal_aware(decide_equal("Eff(y, p) vs Eff(y, a p + b)")),
     observe_crashes=True,
-    description="an input and the input with predictions a p + b, a > 0 (exact; |b| at most "
-    "2**16 times the spread of a p)",
+    description="an input and the input with predictions a p + b, a > 0 (exact; a |b| over "
+    "2**16 times the spread of a p shrunk to the largest power of two within it)",
     enumerate=enumeration.affine_levels,
 )
 

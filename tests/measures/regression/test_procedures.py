@@ -16,6 +16,7 @@ from axiometrics.measures.regression.cases import (
     exact_sum,
     keeps_order,
     resolvable_shift,
+    resolvable_shift_within,
     translation_case,
 )
 from axiometrics.measures.regression.family import WEIGHTS_FEATURE
@@ -175,21 +176,35 @@ def test_keeps_order_detects_merged_or_overflowing_values():
     assert not keeps_order(p, np.array([1.0, 2.0, np.inf]))
 
 
-def test_a_shift_past_two_to_the_sixteen_times_the_spread_is_not_applied():
+def test_a_shift_past_two_to_the_sixteen_times_the_spread_is_shrunk_to_a_resolvable_power_of_two():
     # Predictions of about 1e-18 shifted by 2**-10 differ only in their last bits:
     # numpy.corrcoef then moves by 3e-5, an ill-conditioned input, not a counterexample.
     y = np.array([0.0, -4.0, -3.0, 2.0])
     p = np.array([0.0, -3 * 2.0**-60, 2.0**-58, 2.0**-59])
     assert exact_sum(p, 2.0**-10)
     assert not resolvable_shift(p, 2.0**-10)
+    # The spread of p is 7 * 2**-60: 2**16 times it is 7 * 2**-44, whose largest power of two is 2**-42.
+    assert resolvable_shift_within(2.0**-10, y, p) == 2.0**-42
+    assert resolvable_shift_within(-1e300, y, p) == -(2.0**-42)
     case = translation_case(y, p, np.ones(4), 2.0**-10)
-    assert case.info["shift"].startswith("c = 0 (c = 0.0009765625 is over 2**16 times the spread")
-    assert np.array_equal(case.entry(1)[1], p)
+    assert case.info["shift"] == (
+        f"c = {2.0**-42!r} (c = 0.0009765625 is over 2**16 times the spread of these values)"
+    )
+    assert np.array_equal(case.entry(1)[1], p + 2.0**-42)
     assert resolvable_shift(p, 2.0**-45)
     assert resolvable_shift(np.full(3, 1e-300), 1e300)  # a constant stays constant
-    # The affine map keeps its factor and drops only the unresolvable shift.
+    assert resolvable_shift_within(1e300, np.full(3, 1e-300)) == 1e300
+    # The affine map keeps its factor and shrinks only the unresolvable shift.
     affine = affine_case(y, p, np.ones(4), 2.0, 2.0**-10)
-    assert (affine.info["a"], affine.info["b"]) == (2.0, 0.0)
+    assert (affine.info["a"], affine.info["b"]) == (2.0, 2.0**-41)
+
+
+def test_a_resolvable_shift_is_kept_as_drawn():
+    y, p = np.array([1.0, 2.0, 4.0]), np.array([0.5, 0.25, 3.0])
+    assert resolvable_shift_within(-1000.0, y, p) == -1000.0
+    assert translation_case(y, p, np.ones(3), -1000.0).info["shift"] == "c = -1000.0"
+    # 2**16 times the smaller spread (2.75) is 180224: the shift becomes 2**17.
+    assert translation_case(y, p, np.ones(3), 1e10).info["shift"].startswith("c = 131072.0 (")
 
 
 def test_the_naive_variance_is_still_refuted_by_a_shift_within_the_ratio():
