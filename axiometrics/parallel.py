@@ -20,10 +20,12 @@ any joblib backend (``loky``, ``threading``, ``multiprocessing``, ``dask``, ``ra
 ``dask``
     Needs the optional dependency ``distributed`` (``pip install
     "axiometrics[dask]"``).  With ``scheduler=ADDRESS`` the tasks go to that
-    running cluster (``tcp://host:8786``) and ``jobs`` is ignored (every
-    worker of the cluster takes tasks); without one a
+    running cluster (``tcp://host:8786``) and every worker of the cluster
+    takes tasks (``jobs`` then only says how many pieces work that can be
+    cut, such as blocks of resampling trials, is cut into); without one a
     :class:`distributed.LocalCluster` of ``jobs`` single-threaded worker
-    processes is started for the run and closed after it.  A worker lost
+    processes is started for each :meth:`Tasks.map` and closed after it
+    (:meth:`Tasks.opened` keeps one for several calls).  A worker lost
     mid-run has its tasks run again elsewhere by the scheduler; a task that
     raises stops the run with its exception, as locally.
 """
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -41,7 +44,16 @@ from typing import Any, TypeVar
 from axiometrics.errors import InvalidParameterError, MissingDependencyError
 from axiometrics.suggest import unknown_choice
 
-__all__ = ["JOBLIB_BACKENDS", "LOCAL", "Tasks", "forked_tasks", "known_backends", "stop_workers"]
+__all__ = [
+    "JOBLIB_BACKENDS",
+    "LOCAL",
+    "Tasks",
+    "available_cores",
+    "checked_tasks",
+    "forked_tasks",
+    "known_backends",
+    "stop_workers",
+]
 
 R = TypeVar("R")
 
@@ -62,6 +74,24 @@ def stop_workers(pool: ProcessPoolExecutor) -> None:
     # ProcessPoolExecutor has no public way to stop its workers before Python 3.14.
     for process in list(getattr(pool, "_processes", {}).values()):
         process.terminate()
+
+
+def available_cores() -> int:
+    """The processors this process may run on: the default number of worker processes.
+
+    ``os.process_cpu_count()`` (Python 3.13+), else the scheduler affinity
+    mask (Linux), else ``os.cpu_count()``; at least 1.
+    """
+    counter = getattr(os, "process_cpu_count", None)
+    if counter is not None:
+        return max(1, counter() or 1)
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        try:
+            return max(1, len(affinity(0)))
+        except OSError:  # pragma: no cover - affinity unavailable in a sandbox
+            pass
+    return max(1, os.cpu_count() or 1)
 
 
 def known_backends() -> list[str]:
@@ -167,14 +197,33 @@ class Tasks:
             yield from run(joblib.delayed(function)(*args) for args in items)
 
     @contextlib.contextmanager
+    def opened(self) -> Iterator[Tasks]:
+        """These tasks with their cluster started once for several :meth:`map` calls.
+
+        For ``backend="dask"`` without a scheduler, :meth:`map` starts a local
+        cluster per call; inside ``with tasks.opened() as running:`` one
+        cluster of ``jobs`` workers serves every ``running.map`` (``running``
+        names its scheduler) and is closed on leaving.  Any other tasks are
+        yielded as they are.
+
+        Raises
+        ------
+        MissingDependencyError
+            For ``backend="dask"`` without the ``distributed`` package.
+        """
+        if self.backend != "dask" or self.scheduler is not None:
+            yield self
+            return
+        distributed = _distributed()
+        cluster = distributed.LocalCluster(
+            n_workers=self.jobs, threads_per_worker=1, processes=True, dashboard_address=":0"
+        )
+        with cluster:
+            yield Tasks(jobs=self.jobs, backend="dask", scheduler=cluster.scheduler_address)
+
+    @contextlib.contextmanager
     def _dask_client(self) -> Iterator[Any]:
-        try:
-            import distributed
-        except ImportError:
-            raise MissingDependencyError(
-                "backend='dask' needs the optional dependency 'distributed': "
-                'pip install "axiometrics[dask]"'
-            ) from None
+        distributed = _distributed()
         if self.scheduler is not None:
             with distributed.Client(self.scheduler) as client:
                 yield client
@@ -186,6 +235,18 @@ class Tasks:
             yield client
 
 
+def _distributed() -> Any:
+    """The ``distributed`` module, or a one-line error naming the extra that installs it."""
+    try:
+        import distributed
+    except ImportError:
+        raise MissingDependencyError(
+            "backend='dask' needs the optional dependency 'distributed': "
+            'pip install "axiometrics[dask]"'
+        ) from None
+    return distributed
+
+
 def forked_tasks(jobs: int) -> Tasks:
     """``jobs`` local workers where they can be forked (Linux), else this process alone.
 
@@ -193,3 +254,18 @@ def forked_tasks(jobs: int) -> Tasks:
     model, closures that do not pickle).
     """
     return Tasks(jobs=jobs if sys.platform.startswith("linux") else 1)
+
+
+def checked_tasks(tasks: Any, name: str = "tasks") -> Tasks | None:
+    """``tasks`` if it is a :class:`Tasks` or ``None``, else an error naming ``name``.
+
+    Raises
+    ------
+    InvalidParameterError
+        For anything else (an int of jobs, say: ``Tasks(jobs=4)`` was meant).
+    """
+    if tasks is None or isinstance(tasks, Tasks):
+        return tasks
+    raise InvalidParameterError(
+        f"{name}={tasks!r}: expected an axiometrics.parallel.Tasks (e.g. Tasks(jobs=4)) or None"
+    )

@@ -44,3 +44,42 @@ def fast_report_args() -> tuple[str, ...]:
         "--max-examples", "10", "--trials", "20", "--B", "100",
         "--jobs", "1", "--seed", "3", "--data", "synthetic", "-q",
     )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def dask_cluster():
+    """A ``dask.distributed.LocalCluster`` of 2 single-threaded worker processes.
+
+    One per module, closed after it: a cluster's threads in the test process
+    would otherwise allocate during later tests' memory measurements.
+    """
+    import distributed
+
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+    ) as running:
+        yield running
+
+
+@pytest.fixture
+def blocks_always(monkeypatch):
+    """Cut resampling into blocks however little work there is; count the blocks mapped.
+
+    Yields a list that holds the number of argument tuples of every
+    ``Tasks.map`` call made while the fixture is active, so a test can check
+    that its blocks really ran as tasks.
+    """
+    from axiometrics.parallel import Tasks
+    from axiometrics.stats import blocks
+
+    monkeypatch.setattr(blocks, "MIN_PARALLEL_OPERATIONS", 0)
+    mapped: list[int] = []
+    real_map = Tasks.map
+
+    def counting_map(self, function, arguments):
+        items = list(arguments)
+        mapped.append(len(items))
+        return real_map(self, function, items)
+
+    monkeypatch.setattr(Tasks, "map", counting_map)
+    return mapped

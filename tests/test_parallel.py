@@ -7,7 +7,7 @@ import operator
 import pytest
 
 from axiometrics.errors import InvalidParameterError
-from axiometrics.parallel import LOCAL, Tasks
+from axiometrics.parallel import LOCAL, Tasks, checked_tasks
 
 PAIRS = [(k, k + 1) for k in range(7)]
 PRODUCTS = [k * (k + 1) for k in range(7)]
@@ -50,3 +50,30 @@ def test_only_local_single_process_tasks_run_here():
     assert Tasks().backend == LOCAL
     assert Tasks(jobs=2).parallel
     assert Tasks(backend="threading").parallel
+
+
+def test_opening_tasks_without_a_cluster_to_start_gives_them_back_unchanged():
+    for tasks in (Tasks(jobs=2), Tasks(jobs=2, backend="loky")):
+        with tasks.opened() as running:
+            assert running is tasks
+
+
+def test_an_opened_dask_backend_serves_every_map_from_one_cluster_closed_on_leaving():
+    import distributed
+
+    with Tasks(jobs=2, backend="dask").opened() as running:
+        assert running.backend == "dask"
+        assert running.scheduler is not None
+        assert list(running.map(operator.add, [(1, 2), (3, 4)])) == [3, 7]
+        assert list(running.map(operator.neg, [(5,)])) == [-5]
+        address = running.scheduler
+    with pytest.raises(OSError, match="Timed out trying to connect"):  # the cluster is gone
+        distributed.Client(address, timeout="1s")
+
+
+def test_checked_tasks_names_the_argument_and_what_was_expected():
+    assert checked_tasks(None) is None
+    tasks = Tasks(jobs=2)
+    assert checked_tasks(tasks) is tasks
+    with pytest.raises(InvalidParameterError, match=r"tasks=4: expected an axiometrics"):
+        checked_tasks(4)

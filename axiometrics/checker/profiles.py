@@ -28,11 +28,11 @@ the seed alone); pass a database (e.g.
 
 from __future__ import annotations
 
-import os
 import secrets
 from dataclasses import dataclass, replace
 
 from axiometrics.errors import InvalidParameterError
+from axiometrics.parallel import available_cores  # re-exported: the default number of jobs
 
 __all__ = ["PROFILES", "SHRINK_BUDGET", "Profile", "available_cores", "resolve_profile"]
 
@@ -145,21 +145,3 @@ def resolve_profile(
             )
         found = replace(found, bound=bound)
     return found
-
-
-def available_cores() -> int:
-    """The processors this process may run on: the default number of worker processes.
-
-    ``os.process_cpu_count()`` (Python 3.13+), else the scheduler affinity
-    mask (Linux), else ``os.cpu_count()``; at least 1.
-    """
-    counter = getattr(os, "process_cpu_count", None)
-    if counter is not None:
-        return max(1, counter() or 1)
-    affinity = getattr(os, "sched_getaffinity", None)
-    if affinity is not None:
-        try:
-            return max(1, len(affinity(0)))
-        except OSError:  # pragma: no cover - affinity unavailable in a sandbox
-            pass
-    return max(1, os.cpu_count() or 1)

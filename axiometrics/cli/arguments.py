@@ -137,13 +137,27 @@ def add_database_arguments(parser: argparse.ArgumentParser | argparse._ArgumentG
     )
 
 
-def add_backend_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    """``--backend NAME`` and ``--scheduler ADDRESS`` (where the claim checks run)."""
+def add_jobs_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup, work: str) -> None:
+    """``--jobs N``: worker processes for ``work`` (default: the processors available)."""
+    from axiometrics.parallel import available_cores
+
+    parser.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=available_cores(),
+        help=f"worker processes for {work} (default: the processors available to this process)",
+    )
+
+
+def add_backend_arguments(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup, work: str = "the claim checks"
+) -> None:
+    """``--backend NAME`` and ``--scheduler ADDRESS`` (where ``work`` runs)."""
     parser.add_argument(
         "--backend",
         metavar="NAME",
         default="local",
-        help="where the claim checks run: local (forked processes, the default), or a joblib "
+        help=f"where {work} run: local (forked processes, the default), or a joblib "
         "backend such as loky or dask (a local dask cluster of --jobs workers, or the one "
         "at --scheduler)",
     )
@@ -152,6 +166,20 @@ def add_backend_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGr
         metavar="ADDRESS",
         help="a running dask.distributed scheduler (tcp://host:8786) for --backend dask",
     )
+
+
+def tasks_from_args(args: argparse.Namespace) -> Any:
+    """The :class:`~axiometrics.parallel.Tasks` of ``--jobs``, ``--backend`` and ``--scheduler``.
+
+    Raises
+    ------
+    InvalidParameterError, MissingDependencyError
+        As :func:`backend_from_args`.
+    """
+    from axiometrics.parallel import Tasks
+
+    backend, scheduler = backend_from_args(args)
+    return Tasks(jobs=args.jobs, backend=backend, scheduler=scheduler)
 
 
 def backend_from_args(args: argparse.Namespace) -> tuple[str, str | None]:

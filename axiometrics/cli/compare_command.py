@@ -44,12 +44,15 @@ import numpy as np
 import pandas as pd
 
 from axiometrics.cli.arguments import (
+    add_backend_arguments,
+    add_jobs_argument,
     distinct_names,
     fill_policy,
     flagged,
     non_negative_int,
     open_unit_interval,
     positive_int,
+    tasks_from_args,
 )
 from axiometrics.cli.output import add_output_arguments, emit
 from axiometrics.cli.run_files import (
@@ -192,6 +195,9 @@ def add_parser(subparsers: Any) -> None:
         default=10_000,
         help="resamples of the randomisation (when not exact), bootstrap and tukey tests (10000)",
     )
+    how = parser.add_argument_group("where it runs (the same numbers anywhere)")
+    add_jobs_argument(how, "the blocks of resampling trials")
+    add_backend_arguments(how, "the blocks of resampling trials")
     add_output_arguments(parser)
     parser.set_defaults(func=compare_systems)
 
@@ -351,19 +357,10 @@ def _restrict(matrix: pd.DataFrame, systems: list[str] | None) -> pd.DataFrame:
     return matrix.loc[:, systems]
 
 
-def compare_systems(args: argparse.Namespace) -> int:
-    """Run ``axiometrics compare``; exit status 0, 1 on bad data, 2 on bad usage."""
-    if args.test == "tukey" and args.correction not in (None, "none"):
-        raise InvalidParameterError(
-            f"--correction {args.correction}: the randomised Tukey HSD test already controls the "
-            "family-wise error; use --correction none"
-        )
-    if args.test == "tukey" and args.alternative != "two-sided":
-        raise InvalidParameterError(
-            f"--alternative {args.alternative}: the randomised Tukey HSD test is two-sided only; "
-            "leave --alternative out or pick a paired test (--test t, wilcoxon, ...)"
-        )
-    scores, where = _load(args)
+def _compare_measures(
+    args: argparse.Namespace, scores: ScoreMatrices, where: str, tasks: Any
+) -> tuple[list[pd.DataFrame], str]:
+    """Each measure's rows, and the correction used (the last measure's: they all share it)."""
     frames = []
     correction = "none"
     for index, measure in enumerate(scores.measures):
@@ -377,6 +374,7 @@ def compare_systems(args: argparse.Namespace) -> int:
                 trials=args.trials,
                 seed=args.seed,
                 alternative=args.alternative,
+                tasks=tasks,
             )
         except InvalidParameterError as exc:
             raise _in_flags(exc) from None
@@ -384,6 +382,25 @@ def compare_systems(args: argparse.Namespace) -> int:
             raise DataFileError(f"{where} measure={measure!r}: {exc}") from None
         correction = result.correction
         frames.append(_rows(measure, scores.higher_is_better[index], result))
+    return frames, correction
+
+
+def compare_systems(args: argparse.Namespace) -> int:
+    """Run ``axiometrics compare``; exit status 0, 1 on bad data, 2 on bad usage."""
+    if args.test == "tukey" and args.correction not in (None, "none"):
+        raise InvalidParameterError(
+            f"--correction {args.correction}: the randomised Tukey HSD test already controls the "
+            "family-wise error; use --correction none"
+        )
+    if args.test == "tukey" and args.alternative != "two-sided":
+        raise InvalidParameterError(
+            f"--alternative {args.alternative}: the randomised Tukey HSD test is two-sided only; "
+            "leave --alternative out or pick a paired test (--test t, wilcoxon, ...)"
+        )
+    tasks = tasks_from_args(args)
+    scores, where = _load(args)
+    with tasks.opened() as running:  # one cluster for every measure
+        frames, correction = _compare_measures(args, scores, where, running)
     table = pd.concat(frames, ignore_index=True)
     meta = {
         "test": args.test,

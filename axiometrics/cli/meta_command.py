@@ -26,11 +26,14 @@ from typing import Any, NamedTuple
 import pandas as pd
 
 from axiometrics.cli.arguments import (
+    add_backend_arguments,
+    add_jobs_argument,
     comma_names,
     fill_policy,
     non_negative_int,
     open_unit_interval,
     positive_int,
+    tasks_from_args,
 )
 from axiometrics.cli.cells import format_number
 from axiometrics.cli.output import FORMATS, dumps, json_records, table_text, write_output
@@ -177,6 +180,9 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="undefined scores: raise (default for files), drop the measure, or a fill number",
     )
+    how = parser.add_argument_group("where it runs (the same numbers anywhere)")
+    add_jobs_argument(how, "the blocks of consistency and Tukey HSD trials")
+    add_backend_arguments(how, "the blocks of trials")
     out = parser.add_argument_group("output")
     out.add_argument("--format", choices=FORMATS, default="table", help="output format (table)")
     out.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of stdout")
@@ -426,10 +432,25 @@ def _truths(args: argparse.Namespace, groups: list[_Group]) -> list[Truth | None
 
 def meta(args: argparse.Namespace) -> int:
     """Run the meta-evaluation; exit status 0, 1 on bad data, 2 on bad usage."""
+    tasks = tasks_from_args(args)
     groups = _groups(args)
     _check_against_data(args, groups)
     truths = _truths(args, groups)
     show_progress = not args.quiet and sys.stderr.isatty()
+    with tasks.opened() as running:  # one cluster for every group
+        results = _run_groups(args, groups, truths, show_progress, running)
+    write_output(_render(results, args.format), args.output)
+    return 0
+
+
+def _run_groups(
+    args: argparse.Namespace,
+    groups: list[_Group],
+    truths: list[Truth | None],
+    show_progress: bool,
+    tasks: Any,
+) -> list[tuple[str, MetaEvaluation]]:
+    """Every group's meta-evaluation, in order, with the undefined-score policy that fits it."""
     results = []
     files = args.gold is not None or args.runs is not None
     for (label, data, measures, own_policy, _), truth in zip(groups, truths, strict=True):
@@ -447,12 +468,11 @@ def meta(args: argparse.Namespace) -> int:
             # sharing their inputs may leave some undefined: the documented default fill.
             policy = DEFAULT_ON_UNDEFINED
         try:
-            result = _run(data, measures, policy, args, show_progress, truth)
+            result = _run(data, measures, policy, args, show_progress, truth, tasks)
         except UndefinedScoreError as exc:
             raise fill_flag_hint(exc) from None
         results.append((label, result))
-    write_output(_render(results, args.format), args.output)
-    return 0
+    return results
 
 
 def _run(
@@ -462,6 +482,7 @@ def _run(
     args: argparse.Namespace,
     progress: bool,
     truth: Truth | None = None,
+    tasks: Any = None,
 ) -> MetaEvaluation:
     return run(
         data,
@@ -477,4 +498,5 @@ def _run(
         on_undefined=policy,
         progress=progress,
         truth=truth,
+        tasks=tasks,
     )

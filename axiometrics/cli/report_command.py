@@ -30,11 +30,11 @@ from typing import Any
 
 from axiometrics.checker import PROFILES
 from axiometrics.checker.callable_options import SIGNATURES
-from axiometrics.checker.profiles import available_cores
 from axiometrics.cli.arguments import (
     BOUND_HELP,
     add_backend_arguments,
     add_database_arguments,
+    add_jobs_argument,
     backend_from_args,
     comma_names,
     database_from_args,
@@ -112,13 +112,7 @@ def add_parser(subparsers: Any) -> None:
     add_database_arguments(how)
     how.add_argument("--trials", type=positive_int, default=1000, help="topic splits (1000)")
     how.add_argument("--B", type=positive_int, default=5000, help="Tukey HSD trials (5000)")
-    how.add_argument(
-        "--jobs",
-        type=positive_int,
-        default=available_cores(),
-        help="worker processes for the claim checks, the data sets' meta-evaluation and the "
-        "charts (default: the processors available to this process)",
-    )
+    add_jobs_argument(how, "the claim checks, the data sets' meta-evaluation and the charts")
     out = parser.add_argument_group("output")
     out.add_argument(
         "--output-dir",

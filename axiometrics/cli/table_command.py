@@ -20,12 +20,12 @@ import sys
 from typing import Any
 
 from axiometrics.checker import PROFILES
-from axiometrics.checker.profiles import available_cores
 from axiometrics.checker.verdicts import CheckReport
 from axiometrics.cli.arguments import (
     BOUND_HELP,
     add_backend_arguments,
     add_database_arguments,
+    add_jobs_argument,
     backend_from_args,
     database_from_args,
     non_negative_int,
@@ -62,12 +62,7 @@ def add_parser(subparsers: Any) -> None:
         type=non_negative_int,
         help=BOUND_HELP,
     )
-    parser.add_argument(
-        "--jobs",
-        type=int,
-        default=available_cores(),
-        help="worker processes (default: the processors available to this process)",
-    )
+    add_jobs_argument(parser, "the claim checks")
     add_backend_arguments(parser)
     add_database_arguments(parser)
     parser.add_argument(

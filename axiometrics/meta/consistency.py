@@ -32,16 +32,20 @@ from axiometrics.errors import InvalidParameterError
 from axiometrics.meta.errors import MetaInputError
 from axiometrics.meta.ranking import snap_ties
 from axiometrics.meta.scores import ScoreMatrices
+from axiometrics.parallel import Tasks, checked_tasks
 from axiometrics.stats.anova import effect_sizes, residual_variance
+from axiometrics.stats.blocks import trial_blocks
 from axiometrics.stats.resampling import Seed, as_generator
 from axiometrics.stats.tukey import DEFAULT_MAX_ELEMENTS, TukeyHSD, randomized_tukey_hsd
 
 __all__ = [
     "MARKER_SYMBOLS",
     "RankingConsistency",
+    "consistency_taus",
     "marker",
     "ranking_consistency",
     "split_sizes",
+    "taus_block_task",
     "topic_splits",
 ]
 
@@ -243,6 +247,7 @@ def consistency_taus(
     *,
     variant: str = "b",
     max_elements: int = DEFAULT_MAX_ELEMENTS,
+    tasks: Tasks | None = None,
 ) -> np.ndarray:
     """Tau between the rankings on ``first`` and ``second`` topic subsets, ``(trials, M)``.
 
@@ -251,7 +256,9 @@ def consistency_taus(
     second[t]].mean(axis=0))``: the subset means are summed in the same
     order, near-equal means are ties (:func:`~axiometrics.meta.ranking.snap_ties`)
     and the tau counts are integers.  Trials are processed in chunks
-    of at most ``max_elements`` gathered scores (and pair comparisons).
+    of at most ``max_elements`` gathered scores (and pair comparisons); with
+    parallel ``tasks`` (:class:`~axiometrics.parallel.Tasks`) blocks of
+    trials run as tasks, with the same result.
     """
     if variant not in ("a", "b"):
         raise InvalidParameterError(f"variant must be 'a' or 'b' (got {variant!r})")
@@ -259,7 +266,28 @@ def consistency_taus(
         raise InvalidParameterError(
             f"max_elements must be a positive integer (got {max_elements!r})"
         )
+    tasks = checked_tasks(tasks)
     by_topic = np.ascontiguousarray(scores.oriented().transpose(1, 0, 2))
+    _, m, s = by_topic.shape
+    # Subset means of both sides and the s * s pair comparisons of each measure.
+    per_trial = m * s * (first.shape[1] + second.shape[1] + s)
+    blocks = trial_blocks(first.shape[0], tasks, operations_per_trial=per_trial)
+    if tasks is None or len(blocks) == 1:
+        return taus_block_task(by_topic, first, second, variant, max_elements)
+    arguments = [
+        (by_topic, first[start : start + size], second[start : start + size], variant, max_elements)
+        for start, size in blocks
+    ]
+    return np.concatenate(list(tasks.map(taus_block_task, arguments)), axis=0)
+
+
+def taus_block_task(
+    by_topic: np.ndarray, first: np.ndarray, second: np.ndarray, variant: str, max_elements: int
+) -> np.ndarray:
+    """The taus of a block of trials, ``(trials, M)``, from ``(T, M, S)`` oriented scores.
+
+    Module-level so that any :class:`~axiometrics.parallel.Tasks` backend can run it.
+    """
     _, m, s = by_topic.shape
     trials = first.shape[0]
     per_trial = m * max((first.shape[1] + second.shape[1]) * s, s * s)
@@ -285,6 +313,7 @@ def ranking_consistency(
     include_observed: bool = False,
     max_elements: int = DEFAULT_MAX_ELEMENTS,
     progress: Callable[[int], object] | None = None,
+    tasks: Tasks | None = None,
 ) -> RankingConsistency:
     """System ranking consistency of every measure under random topic splits.
 
@@ -313,6 +342,10 @@ def ranking_consistency(
     progress
         Called with a count of work units: ``trials`` for the taus, then
         the Tukey test's trials.
+    tasks
+        Where blocks of trials run (:class:`~axiometrics.parallel.Tasks`);
+        the result is the same for any backend and number of workers.
+        Default: this process.
 
     Returns
     -------
@@ -322,7 +355,9 @@ def ranking_consistency(
         raise InvalidParameterError(f"alpha must lie in (0, 1) (got {alpha!r})")
     split_rng, test_rng = _streams(seed)
     first, second = topic_splits(len(scores.topics), trials=trials, split=split, seed=split_rng)
-    taus = consistency_taus(scores, first, second, variant=variant, max_elements=max_elements)
+    taus = consistency_taus(
+        scores, first, second, variant=variant, max_elements=max_elements, tasks=tasks
+    )
     if progress is not None:
         progress(int(trials))
     if len(scores.measures) >= 2:
@@ -333,6 +368,7 @@ def ranking_consistency(
             include_observed=include_observed,
             max_elements=max_elements,
             progress=progress,
+            tasks=tasks,
         )
         ve2 = residual_variance(taus)
     else:

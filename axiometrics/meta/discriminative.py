@@ -19,6 +19,7 @@ import pandas as pd
 
 from axiometrics.errors import InvalidParameterError
 from axiometrics.meta.scores import ScoreMatrices
+from axiometrics.parallel import Tasks
 from axiometrics.stats.resampling import Seed
 from axiometrics.stats.tukey import DEFAULT_MAX_ELEMENTS, randomized_tukey_hsd
 
@@ -114,6 +115,7 @@ def discriminative_power(
     include_observed: bool = False,
     max_elements: int = DEFAULT_MAX_ELEMENTS,
     progress: Callable[[int], object] | None = None,
+    tasks: Tasks | None = None,
 ) -> DiscriminativePower:
     """Randomised Tukey HSD p-values for every pair of systems, per measure.
 
@@ -133,6 +135,10 @@ def discriminative_power(
         Memory bound per chunk of trials.
     progress
         Called with the number of trials done after each chunk.
+    tasks
+        Where blocks of trials run (:class:`~axiometrics.parallel.Tasks`);
+        the p-values are the same for any backend and number of workers.
+        Default: this process.
     """
     if not 0.0 < alpha < 1.0:
         raise InvalidParameterError(f"alpha must lie in (0, 1) (got {alpha!r})")
@@ -143,6 +149,7 @@ def discriminative_power(
         include_observed=include_observed,
         max_elements=max_elements,
         progress=progress,
+        tasks=tasks,
     )
     return DiscriminativePower(
         measures=scores.measures,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Union
 
 import numpy as np
@@ -269,6 +269,7 @@ def _consistency(
                 include_observed=opts.include_observed,
                 max_elements=opts.max_elements,
                 progress=bar.update,
+                tasks=opts.tasks,
             )
         )
     return consistency
@@ -289,6 +290,7 @@ def _discriminative(
         include_observed=opts.include_observed,
         max_elements=opts.max_elements,
         progress=bar.update,
+        tasks=opts.tasks,
     )
 
 
@@ -353,6 +355,14 @@ def evaluate(data: Data, options: MetaOptions) -> MetaEvaluation:
     the truth when one is given.
     """
     opts = options.checked(data)
+    if opts.tasks is not None:
+        with opts.tasks.opened() as running:  # one cluster for every analysis
+            return _evaluate(data, replace(opts, tasks=running))
+    return _evaluate(data, opts)
+
+
+def _evaluate(data: Data, opts: MetaOptions) -> MetaEvaluation:
+    """:func:`evaluate` with checked options."""
     streams = np.random.SeedSequence(opts.seed).spawn(1 + len(tuple(opts.splits)))
     bar = tqdm(total=None, desc="scoring", unit="step", file=sys.stderr, disable=not opts.progress)
     try:
@@ -399,7 +409,7 @@ def run(
         ``analyses``, ``trials``, ``splits``, ``B``, ``alpha``, ``variant``,
         ``confidence``, ``reference``, ``seed``, ``on_undefined``,
         ``include_observed``, ``max_elements``, ``registry``, ``progress``,
-        ``truth`` (each described under
+        ``truth``, ``tasks`` (each described under
         :class:`~axiometrics.meta.options.MetaOptions`).  ``truth`` maps each
         system to its known true quality, lower is better: the result's
         :attr:`MetaEvaluation.truth` then holds every measure's agreement

@@ -16,6 +16,7 @@ from axiometrics.meta.coverage import DEFAULT_REFERENCE
 from axiometrics.meta.scoring import OnUndefined
 from axiometrics.meta.synthetic import DEFAULT_ON_UNDEFINED
 from axiometrics.meta.validate import check_analyses, check_count, check_seed, check_splits
+from axiometrics.parallel import Tasks, checked_tasks
 from axiometrics.registry import Registry
 from axiometrics.stats.tukey import DEFAULT_MAX_ELEMENTS
 from axiometrics.suggest import closest
@@ -110,6 +111,12 @@ class MetaOptions:
         expected squared error); when given, the agreement of every
         measure's ranking with the true order is computed too (see
         :mod:`axiometrics.meta.truth`), whatever ``analyses`` says.
+    tasks
+        Where the consistency trials and the Tukey HSD tests' randomisation
+        trials run, in blocks: an :class:`axiometrics.parallel.Tasks` (local
+        worker processes, or a cluster through joblib, e.g.
+        ``Tasks(jobs=8, backend="dask")``).  Every number is the same for any
+        backend and number of workers.  Default ``None``: this process.
     """
 
     measures: Sequence[str] | None = None
@@ -128,6 +135,7 @@ class MetaOptions:
     registry: Registry | None = None
     progress: bool = False
     truth: Mapping[Hashable, float] | None = None
+    tasks: Tasks | None = None
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -161,8 +169,9 @@ class MetaOptions:
         InvalidParameterError
             A negative or non-integer seed, ``trials`` or ``B`` below 1, a
             split that is neither ``"full"`` nor a positive size, no or
-            unknown analyses, an alpha outside (0, 1), or ``"truth"`` among
-            the analyses without a ``truth``.
+            unknown analyses, an alpha outside (0, 1), ``"truth"`` among
+            the analyses without a ``truth``, or ``tasks`` that is not a
+            :class:`~axiometrics.parallel.Tasks`.
         """
         analyses = _checked_analyses(self.analyses)
         if TRUTH in analyses and self.truth is None:
@@ -174,6 +183,7 @@ class MetaOptions:
         trials = check_count("trials", self.trials)
         B = check_count("B", self.B)
         splits = check_splits(self.splits)
+        checked_tasks(self.tasks)
         if not 0.0 < self.alpha < 1.0:
             raise InvalidParameterError(f"alpha={self.alpha!r} must lie strictly between 0 and 1")
         reference = default_reference(data) if self.reference is None else tuple(self.reference)

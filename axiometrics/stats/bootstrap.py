@@ -2,8 +2,10 @@
 
 Every pair of systems is resampled with the same ``B = trials`` bootstrap
 samples of topics (drawn with ``seed``; common random numbers): a sample is
-a vector of topic counts ``w ~ Multinomial(T, 1/T)``, so the resampled sums
-of all pairs are one product ``w (chunk, T) x d (T, P)``.  The sums that
+a vector of topic counts ``w ~ Multinomial(T, 1/T)`` (``T`` topics drawn
+uniformly, one output of the generator each, so that a block of samples
+can run anywhere with the same draws: :mod:`axiometrics.stats.blocks`), and
+the resampled sums of all pairs are one product ``w (chunk, T) x d (T, P)``.  The sums that
 make an interval are computed exactly (see
 :func:`axiometrics.stats.scaling.exact_sums`), so a pair's test and
 interval depend only on its two systems' scores, ``trials`` and ``seed``:
@@ -58,10 +60,12 @@ Zero variance: identical systems give ``t = 0``, ``p = 1`` and the interval
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from axiometrics.parallel import checked_tasks
+from axiometrics.stats.blocks import bits_at, map_trial_blocks
 from axiometrics.stats.choices import check_alternative, choose
 from axiometrics.stats.matrix import as_score_matrix
 from axiometrics.stats.paired import (
@@ -82,6 +86,9 @@ from axiometrics.stats.resampling import (
 )
 from axiometrics.stats.scaling import column_sums, exact_sums, to_score_units
 from axiometrics.stats.tails import normal_cdf, normal_ppf
+
+if TYPE_CHECKING:
+    from axiometrics.parallel import Tasks
 
 __all__ = ["CI_METHODS", "bootstrap_interval", "bootstrap_test"]
 
@@ -114,6 +121,7 @@ def bootstrap_test(
     systems: Sequence[Hashable] | None = None,
     max_elements: int = DEFAULT_MAX_ELEMENTS,
     alternative: str = "two-sided",
+    tasks: Tasks | None = None,
 ) -> PairedTests:
     """Paired (studentised, shifted) bootstrap test of every pair of systems.
 
@@ -135,6 +143,10 @@ def bootstrap_test(
         Bound on the size of one chunk's arrays.
     alternative
         ``"two-sided"`` (default), ``"greater"`` or ``"less"`` (case-insensitive).
+    tasks
+        Where blocks of samples run (:class:`~axiometrics.parallel.Tasks`);
+        the result is the same for any backend and number of workers.
+        Default: this process.
 
     Returns
     -------
@@ -150,7 +162,7 @@ def bootstrap_test(
     matrix = as_score_matrix(scores, systems=systems)
     diffs = differences(matrix)
     t_obs = diffs.t_statistic()
-    draws = _resample(diffs, b, generator(seed), elements, t_obs, side)
+    draws = _resample(diffs, b, generator(seed), elements, t_obs, side, checked_tasks(tasks))
     p = (draws.reach + 1.0) / (b + 1.0)
     return build(
         "bootstrap",
@@ -179,13 +191,14 @@ def bootstrap_interval(
     systems: Sequence[Hashable] | None = None,
     max_elements: int = DEFAULT_MAX_ELEMENTS,
     alternative: str = "two-sided",
+    tasks: Tasks | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Bootstrap ``1 - alpha`` intervals of the mean difference of every pair, ``(low, high)``.
 
     The pairs are ordered as in :class:`PairedTests` (``a < b`` in column
     order); the same ``seed`` gives the same intervals as
     :func:`bootstrap_test`, and a pair's interval does not depend on the
-    other systems.
+    other systems.  ``tasks`` is as for :func:`bootstrap_test`.
     """
     level = check_alpha(alpha)
     side = check_alternative(alternative)
@@ -194,8 +207,119 @@ def bootstrap_interval(
     check_seed(seed)
     elements = check_max_elements(max_elements)
     diffs = differences(as_score_matrix(scores, systems=systems))
-    draws = _resample(diffs, b, generator(seed), elements, diffs.t_statistic(), side)
+    draws = _resample(
+        diffs, b, generator(seed), elements, diffs.t_statistic(), side, checked_tasks(tasks)
+    )
     return _interval(diffs, draws, level, method, side)
+
+
+class _Setup(NamedTuple):
+    """What every block of bootstrap samples needs (plain arrays: it travels to workers)."""
+
+    z: np.ndarray  # (T, P) differences / scale
+    mean_z: np.ndarray  # (P,)
+    auxiliary: np.ndarray  # (T, 2P) squared shifted differences, then tolerances
+    observed_sum: np.ndarray  # (P,)
+    observed_tol: np.ndarray  # (P,)
+    rounding: np.ndarray  # (P,)
+    observed_se: np.ndarray  # (P,)
+    t_obs: np.ndarray  # (P,)
+    slack: np.ndarray  # (P,)
+    side: str
+
+
+def _setup(diffs: Differences, t_obs: np.ndarray, side: str) -> _Setup:
+    n = diffs.n
+    z = diffs.z
+    shifted = z - diffs.mean_z
+    return _Setup(
+        z=z,
+        mean_z=diffs.mean_z,
+        # Products whose rounding decides nothing (tolerances, the variance of t*): one BLAS call.
+        auxiliary=np.concatenate([shifted**2, diffs.z_tol], axis=1),
+        observed_sum=column_sums(z),
+        observed_tol=diffs.z_tol.sum(axis=0),
+        # Rounding of a sum of n terms |w_i z_i|: bounded through sum(w) = n.
+        rounding=SUM_ROUNDING * n * _EPS * (n * np.abs(z).max(axis=0) + np.abs(z).sum(axis=0)),
+        observed_se=diffs.sd_z / np.sqrt(n),
+        t_obs=t_obs,
+        # |t*| reaching |t| up to rounding; an infinite t is reached only by an equal infinity.
+        slack=np.where(np.isinf(t_obs), 0.0, 1e-12 * np.abs(t_obs)),
+        side=side,
+    )
+
+
+def _sample_counts(bits: np.random.BitGenerator, size: int, n: int) -> np.ndarray:
+    """``(size, n)`` topic counts of ``size`` bootstrap samples: ``Multinomial(n, 1/n)`` each.
+
+    Each of a sample's ``n`` draws is one output ``r`` of the generator,
+    mapped to the topic ``floor(r n / 2**64)`` (exact; uniform up to
+    ``n / 2**64``), so sample ``t`` reads outputs ``t n`` to ``t n + n - 1``.
+    """
+    raw = bits.random_raw(size * n).astype(np.uint64, copy=False).reshape(size, n)
+    span = np.uint64(n)
+    half = np.uint64(32)
+    high = (raw >> half) * span + (((raw & np.uint64(0xFFFFFFFF)) * span) >> half)
+    topics = (high >> half).astype(np.intp)
+    topics += (np.arange(size, dtype=np.intp) * n)[:, None]
+    return np.bincount(topics.ravel(), minlength=size * n).reshape(size, n).astype(float)
+
+
+def _resample_block(
+    setup: _Setup, max_elements: int, bits: np.random.BitGenerator, trials: int
+) -> _Draws:
+    """Draw ``trials`` samples chunk by chunk; keep the resampled means, count ties and reaches."""
+    n, pairs = setup.z.shape
+    means_z = np.empty((trials, pairs))
+    below = np.zeros(pairs)
+    reach = np.zeros(pairs, dtype=np.int64)
+    chunk = chunk_size(max(n, 4 * pairs), max_elements)
+    done = 0
+    while done < trials:
+        size = min(chunk, trials - done)
+        w = _sample_counts(bits, size, n)
+        sums = exact_sums(w, setup.z)
+        extra = w @ setup.auxiliary
+        second = extra[:, :pairs] / n
+        tol_sum = extra[:, pairs:]
+        means_z[done : done + size] = sums / n
+        # Ties with dbar: the sums differ by no more than their tolerances and rounding.
+        tie = tol_sum + (setup.observed_tol + setup.rounding)
+        gap = sums - setup.observed_sum
+        below += (gap < -tie).sum(axis=0) + 0.5 * (np.abs(gap) <= tie).sum(axis=0)
+        m = sums / n - setup.mean_z
+        variance = (second - m**2) * n / (n - 1)
+        noise = tol_sum / n
+        flat = variance <= np.maximum(1e-12 * second, 4.0 * noise**2)
+        se = np.sqrt(np.where(flat, 1.0, variance) / n)
+        # A sample without spread estimates no standard error of its own: it is
+        # studentised with the observed one (t* = 0 or +-inf if that is 0 too).
+        observed_se = setup.observed_se
+        degenerate = np.where(
+            observed_se > 0,
+            m / np.where(observed_se > 0, observed_se, 1.0),
+            np.where(np.abs(m) <= tie / n, 0.0, np.copysign(np.inf, m)),
+        )
+        t_star = np.where(flat, degenerate, m / se)
+        if setup.side == "greater":
+            hits = t_star >= setup.t_obs - setup.slack
+        elif setup.side == "less":
+            hits = t_star <= setup.t_obs + setup.slack
+        else:
+            hits = np.abs(t_star) >= np.abs(setup.t_obs) - setup.slack
+        reach += hits.sum(axis=0)
+        done += size
+    return _Draws(means_z, below, reach)
+
+
+def resample_block_task(
+    setup: _Setup, max_elements: int, state: dict[str, Any], skip: int, trials: int
+) -> _Draws:
+    """One block of bootstrap samples, drawn ``skip`` outputs past ``state`` (a task).
+
+    Module-level so that any :class:`~axiometrics.parallel.Tasks` backend can run it.
+    """
+    return _resample_block(setup, max_elements, bits_at(state, skip), trials)
 
 
 def _resample(
@@ -205,60 +329,27 @@ def _resample(
     max_elements: int,
     t_obs: np.ndarray,
     side: str,
+    tasks: Tasks | None = None,
 ) -> _Draws:
-    """Draw the samples chunk by chunk; keep the resampled means and count ties and reaches."""
-    n, pairs = diffs.z.shape
-    z = diffs.z
-    shifted = z - diffs.mean_z
-    # Products whose rounding decides nothing (tolerances, the variance of t*): one BLAS call.
-    auxiliary = np.concatenate([shifted**2, diffs.z_tol], axis=1)
-    observed_sum = column_sums(z)
-    observed_tol = diffs.z_tol.sum(axis=0)
-    # Rounding of a sum of n terms |w_i z_i|: bounded through sum(w) = n.
-    rounding = SUM_ROUNDING * n * _EPS * (n * np.abs(z).max(axis=0) + np.abs(z).sum(axis=0))
-    observed_se = diffs.sd_z / np.sqrt(n)
-    # |t*| reaching |t| up to rounding; an infinite t is reached only by an equal infinity.
-    slack = np.where(np.isinf(t_obs), 0.0, 1e-12 * np.abs(t_obs))
-    means_z = np.empty((trials, pairs))
-    below = np.zeros(pairs)
-    reach = np.zeros(pairs, dtype=np.int64)
-    chunk = chunk_size(max(n, 4 * pairs), max_elements)
-    weights = np.full(n, 1.0 / n)
-    done = 0
-    while done < trials:
-        size = min(chunk, trials - done)
-        w = rng.multinomial(n, weights, size=size).astype(float)
-        sums = exact_sums(w, z)
-        extra = w @ auxiliary
-        second = extra[:, :pairs] / n
-        tol_sum = extra[:, pairs:]
-        means_z[done : done + size] = sums / n
-        # Ties with dbar: the sums differ by no more than their tolerances and rounding.
-        tie = tol_sum + (observed_tol + rounding)
-        gap = sums - observed_sum
-        below += (gap < -tie).sum(axis=0) + 0.5 * (np.abs(gap) <= tie).sum(axis=0)
-        m = sums / n - diffs.mean_z
-        variance = (second - m**2) * n / (n - 1)
-        noise = tol_sum / n
-        flat = variance <= np.maximum(1e-12 * second, 4.0 * noise**2)
-        se = np.sqrt(np.where(flat, 1.0, variance) / n)
-        # A sample without spread estimates no standard error of its own: it is
-        # studentised with the observed one (t* = 0 or +-inf if that is 0 too).
-        degenerate = np.where(
-            observed_se > 0,
-            m / np.where(observed_se > 0, observed_se, 1.0),
-            np.where(np.abs(m) <= tie / n, 0.0, np.copysign(np.inf, m)),
-        )
-        t_star = np.where(flat, degenerate, m / se)
-        if side == "greater":
-            hits = t_star >= t_obs - slack
-        elif side == "less":
-            hits = t_star <= t_obs + slack
-        else:
-            hits = np.abs(t_star) >= np.abs(t_obs) - slack
-        reach += hits.sum(axis=0)
-        done += size
-    return _Draws(means_z, below, reach)
+    """All ``trials`` samples, here or in blocks on ``tasks`` (the same draws either way)."""
+    setup = _setup(diffs, t_obs, side)
+    n = setup.z.shape[0]
+    blocks = map_trial_blocks(
+        resample_block_task,
+        (setup, max_elements),
+        trials,
+        rng,
+        tasks,
+        outputs=lambda t: t * n,
+        operations_per_trial=3 * setup.z.size,  # products with d and with the auxiliary columns
+    )
+    if blocks is None:
+        return _resample_block(setup, max_elements, rng.bit_generator, trials)
+    return _Draws(
+        np.concatenate([d.means_z for d in blocks], axis=0),
+        np.sum([d.below for d in blocks], axis=0),
+        np.sum([d.reach for d in blocks], axis=0),
+    )
 
 
 def _interval(

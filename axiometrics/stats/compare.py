@@ -48,6 +48,7 @@ import numpy as np
 import pandas as pd
 
 from axiometrics.errors import InvalidParameterError
+from axiometrics.parallel import Tasks, checked_tasks
 from axiometrics.stats.anova import TwoWayParts, in_score_units, two_way_parts
 from axiometrics.stats.bootstrap import bootstrap_test
 from axiometrics.stats.choices import check_alternative, choose
@@ -197,6 +198,7 @@ def compare(
     seed: Any = 0,
     systems: Sequence[Hashable] | None = None,
     alternative: str = "two-sided",
+    tasks: Tasks | None = None,
 ) -> Comparison:
     """Compare every pair of systems with a paired test and a multiple-comparison correction.
 
@@ -221,6 +223,11 @@ def compare(
     alternative
         ``"two-sided"`` (default), ``"greater"`` or ``"less"``: the paired
         tests' alternative for the first system of each pair (not for ``"tukey"``).
+    tasks
+        Where the resampling tests' blocks of trials run
+        (:class:`~axiometrics.parallel.Tasks`: local workers or a cluster);
+        every number is the same for any backend and number of workers.
+        Default: this process.
 
     Returns
     -------
@@ -240,6 +247,7 @@ def compare(
     side = check_alternative(alternative)
     b = check_trials(trials, alpha=level if name in RESAMPLING_TESTS else None)
     check_seed(seed)
+    checked_tasks(tasks)
     method = (
         ("none" if name == "tukey" else "holm")
         if correction is None
@@ -264,11 +272,15 @@ def compare(
     elif name == "sign":
         result = sign_test(matrix, alpha=level, alternative=side)
     elif name == "randomisation":
-        result = randomisation_test(matrix, trials=b, seed=seed, alpha=level, alternative=side)
+        result = randomisation_test(
+            matrix, trials=b, seed=seed, alpha=level, alternative=side, tasks=tasks
+        )
     elif name == "bootstrap":
-        result = bootstrap_test(matrix, trials=b, seed=seed, alpha=level, alternative=side)
+        result = bootstrap_test(
+            matrix, trials=b, seed=seed, alpha=level, alternative=side, tasks=tasks
+        )
     else:
-        result = _tukey(matrix, trials=b, seed=seed, alpha=level)
+        result = _tukey(matrix, trials=b, seed=seed, alpha=level, tasks=tasks)
     adjusted = adjust_p_values(result.p_value, method)
     parts = two_way_parts(matrix.values)
     a, b_idx = np.triu_indices(matrix.n_systems, k=1)
@@ -310,7 +322,9 @@ def _sakai_interval(
     return low / root, high / root
 
 
-def _tukey(matrix: ScoreMatrix, *, trials: int, seed: Any, alpha: float) -> PairedTests:
+def _tukey(
+    matrix: ScoreMatrix, *, trials: int, seed: Any, alpha: float, tasks: Tasks | None
+) -> PairedTests:
     """The randomised Tukey HSD p-values in the shape of a :class:`PairedTests`."""
     if matrix.n_systems > MAX_GROUPS:
         raise InvalidParameterError(
@@ -318,7 +332,7 @@ def _tukey(matrix: ScoreMatrix, *, trials: int, seed: Any, alpha: float) -> Pair
             f"(got {matrix.n_systems}); use a paired test with a correction"
         )
     diffs = differences(matrix)
-    hsd = randomized_tukey_hsd(matrix.values, trials=trials, seed=seed)
+    hsd = randomized_tukey_hsd(matrix.values, trials=trials, seed=seed, tasks=tasks)
     p = hsd.p_values[diffs.a, diffs.b]
     return build(
         "tukey",

@@ -13,7 +13,9 @@ mean ``mean(s d)`` is at least as extreme as the observed one:
   the observed assignment included, as :func:`scipy.stats.permutation_test`
   (``permutation_type="samples"``) computes it exactly;
 * **Monte Carlo** otherwise: ``B = trials`` random assignments drawn with
-  ``seed``, ``p = (count + 1) / (B + 1)`` (the observed assignment counts
+  ``seed`` (each sign one bit of the generator's output, so a block of
+  trials can run anywhere with the same draws: :mod:`axiometrics.stats.blocks`),
+  ``p = (count + 1) / (B + 1)`` (the observed assignment counts
   once, so ``p > 0``; SciPy's randomised convention).  ``trials`` must be
   at least ``ceil(2 / alpha) - 1`` (checked even when the test turns out
   exact).
@@ -34,11 +36,13 @@ assignments whose signs sum to ``+-T`` (``2 / 2^T`` when exact, two-sided).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from axiometrics.errors import InvalidParameterError
+from axiometrics.parallel import checked_tasks
+from axiometrics.stats.blocks import bits_at, map_trial_blocks
 from axiometrics.stats.choices import check_alternative
 from axiometrics.stats.matrix import as_score_matrix
 from axiometrics.stats.paired import PairedTests, build, check_alpha, differences, t_interval
@@ -52,6 +56,9 @@ from axiometrics.stats.resampling import (
 )
 from axiometrics.stats.scaling import column_sums, exact_sums
 
+if TYPE_CHECKING:
+    from axiometrics.parallel import Tasks
+
 __all__ = ["EXACT_MAX_TOPICS", "randomisation_test"]
 
 #: Default largest number of topics whose ``2^T`` sign assignments are enumerated.
@@ -59,6 +66,9 @@ EXACT_MAX_TOPICS = 16
 
 #: Hard limit on exact enumeration (``2^24`` assignments).
 _EXACT_LIMIT = 24
+
+#: Random signs per output of the bit generator.
+_BITS_PER_OUTPUT = 64
 
 
 def randomisation_test(
@@ -71,6 +81,7 @@ def randomisation_test(
     systems: Sequence[Hashable] | None = None,
     max_elements: int = DEFAULT_MAX_ELEMENTS,
     alternative: str = "two-sided",
+    tasks: Tasks | None = None,
 ) -> PairedTests:
     """Paired randomisation test of every pair of systems, exact when topics are few.
 
@@ -94,6 +105,10 @@ def randomisation_test(
         Bound on the size of one chunk's arrays.
     alternative
         ``"two-sided"`` (default), ``"greater"`` or ``"less"`` (case-insensitive).
+    tasks
+        Where blocks of Monte Carlo assignments run
+        (:class:`~axiometrics.parallel.Tasks`); the p-values are the same
+        for any backend and number of workers.  Default: this process.
 
     Returns
     -------
@@ -126,7 +141,9 @@ def randomisation_test(
         p = counts / 2.0 ** (n - 1) if side == "two-sided" else counts / 2.0**n
         used_trials: int | None = None
     else:
-        counts = _monte_carlo_counts(diffs.z, observed, slack, side, b, generator(seed), elements)
+        counts = _monte_carlo_counts(
+            diffs.z, observed, slack, side, b, generator(seed), elements, checked_tasks(tasks)
+        )
         p = (counts + 1.0) / (b + 1.0)
         used_trials = b
     p = np.where(diffs.all_zero, 1.0, p)
@@ -181,6 +198,57 @@ def _exact_counts(
     return counts
 
 
+def _random_signs(bits: np.random.BitGenerator, size: int, n: int) -> np.ndarray:
+    """``(size, n)`` independent uniform signs +-1, one bit of the generator's output each.
+
+    Trial ``t`` reads outputs ``t w`` to ``t w + w - 1``, ``w = ceil(n / 64)``.
+    """
+    words = -(-n // _BITS_PER_OUTPUT)
+    raw = bits.random_raw(size * words).astype("<u8", copy=False)
+    flags = np.unpackbits(
+        raw.view(np.uint8).reshape(size, 8 * words), axis=1, count=n, bitorder="little"
+    )
+    return 1.0 - 2.0 * flags
+
+
+def _monte_carlo_block(
+    z: np.ndarray,
+    observed: np.ndarray,
+    slack: np.ndarray,
+    side: str,
+    max_elements: int,
+    bits: np.random.BitGenerator,
+    trials: int,
+) -> np.ndarray:
+    """Reaching assignments among ``trials`` drawn from ``bits``, chunk by chunk."""
+    n, pairs = z.shape
+    counts = np.zeros(pairs, dtype=np.int64)
+    chunk = chunk_size(max(n, pairs), max_elements)
+    done = 0
+    while done < trials:
+        size = min(chunk, trials - done)
+        counts += _reaching(exact_sums(_random_signs(bits, size, n), z), observed, slack, side)
+        done += size
+    return counts
+
+
+def monte_carlo_block_task(
+    z: np.ndarray,
+    observed: np.ndarray,
+    slack: np.ndarray,
+    side: str,
+    max_elements: int,
+    state: dict[str, Any],
+    skip: int,
+    trials: int,
+) -> np.ndarray:
+    """One block of random assignments, drawn ``skip`` outputs past ``state`` (a task).
+
+    Module-level so that any :class:`~axiometrics.parallel.Tasks` backend can run it.
+    """
+    return _monte_carlo_block(z, observed, slack, side, max_elements, bits_at(state, skip), trials)
+
+
 def _monte_carlo_counts(
     z: np.ndarray,
     observed: np.ndarray,
@@ -189,15 +257,19 @@ def _monte_carlo_counts(
     trials: int,
     rng: np.random.Generator,
     max_elements: int,
+    tasks: Tasks | None,
 ) -> np.ndarray:
     """Random assignments whose sum reaches the observed one, drawn in trial order."""
-    n, pairs = z.shape
-    counts = np.zeros(pairs, dtype=np.int64)
-    chunk = chunk_size(max(n, pairs), max_elements)
-    done = 0
-    while done < trials:
-        size = min(chunk, trials - done)
-        signs = 1.0 - 2.0 * rng.integers(0, 2, size=(size, n))
-        counts += _reaching(exact_sums(signs, z), observed, slack, side)
-        done += size
-    return counts
+    words = -(-z.shape[0] // _BITS_PER_OUTPUT)
+    blocks = map_trial_blocks(
+        monte_carlo_block_task,
+        (z, observed, slack, side, max_elements),
+        trials,
+        rng,
+        tasks,
+        outputs=lambda t: t * words,
+        operations_per_trial=z.size,  # one product of a sign vector with d
+    )
+    if blocks is None:
+        return _monte_carlo_block(z, observed, slack, side, max_elements, rng.bit_generator, trials)
+    return np.sum(blocks, axis=0)

@@ -28,3 +28,18 @@ def toy_family() -> Iterator[Callable[..., Family]]:
             return register_family(dataclasses.replace(family, **fields), plugin="tests")
 
         yield register
+
+
+@pytest.fixture
+def outputs_on_any_jobs(capsys: pytest.CaptureFixture[str]) -> Callable[[list[str]], list[str]]:
+    """``run(argv) -> [stdout]`` of ``argv`` with one job, two jobs and two threads (status 0)."""
+    from axiometrics.cli import main
+
+    def run(argv: list[str]) -> list[str]:
+        outputs = []
+        for where in (["--jobs", "1"], ["--jobs", "2"], ["--jobs", "2", "--backend", "threading"]):
+            assert main([*argv, *where]) == 0
+            outputs.append(capsys.readouterr().out)
+        return outputs
+
+    return run

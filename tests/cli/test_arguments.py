@@ -1,9 +1,12 @@
 import argparse
+import re
 
 import pytest
 
 from axiometrics.cli import main
-from axiometrics.cli.arguments import comma_names, non_negative_int, positive_int
+from axiometrics.cli.arguments import comma_names, non_negative_int, positive_int, tasks_from_args
+from axiometrics.errors import InvalidParameterError
+from axiometrics.parallel import Tasks
 
 
 def test_comma_names_drop_blanks_and_spaces():
@@ -32,3 +35,27 @@ def test_a_negative_seed_names_the_flag_and_exits_2(capsys, command):
     assert err.startswith(
         f"axiometrics {command}: error: argument --seed: expected a non-negative integer (got '-1')"
     )
+
+
+def _where(**flags):
+    return argparse.Namespace(**{"jobs": 2, "backend": "local", "scheduler": None, **flags})
+
+
+def test_the_jobs_backend_and_scheduler_flags_make_one_tasks_object():
+    assert tasks_from_args(_where()) == Tasks(jobs=2)
+    remote = _where(backend="dask", scheduler="tcp://h:8786")
+    assert tasks_from_args(remote) == Tasks(jobs=2, backend="dask", scheduler="tcp://h:8786")
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        ({"backend": "daks"}, "--backend='daks': expected one of local, loky"),
+        ({"backend": "daks"}, "did you mean 'dask'?"),
+        ({"scheduler": "tcp://h:8786"}, "--scheduler tcp://h:8786: needs --backend dask"),
+        ({"backend": "dask", "scheduler": " "}, "--scheduler ' ': expected an address"),
+    ],
+)
+def test_bad_backend_flags_are_refused_naming_the_flag(flags, message):
+    with pytest.raises(InvalidParameterError, match=re.escape(message)):
+        tasks_from_args(_where(**flags))

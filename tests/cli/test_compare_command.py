@@ -7,6 +7,7 @@ import io
 import json
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -557,3 +558,27 @@ def test_settings_the_tests_refuse_are_named_by_their_flags(capsys, wide):
         "axiometrics compare: error: --alternative less: the randomised Tukey HSD test is "
         "two-sided only"
     )
+
+
+@pytest.mark.parametrize("test", ["randomisation", "bootstrap", "tukey"])
+def test_the_resampling_tests_give_the_same_table_on_any_number_of_jobs(
+    outputs_on_any_jobs, blocks_always, tmp_path, test
+):
+    scores = pd.DataFrame(
+        np.random.default_rng(4).normal(size=(30, 4)) + np.linspace(0.0, 0.6, 4),
+        columns=["a", "b", "c", "d"],
+    ).rename_axis("topic")
+    path = tmp_path / "wide.csv"
+    scores.to_csv(path)
+    args = ["compare", "--scores", str(path), "--test", test, "--trials", "2000"]
+    one, *others = outputs_on_any_jobs([*args, "--correction", "none", "--format", "csv"])
+    assert others == [one, one]
+    assert len(blocks_always) == 2  # the two parallel runs, each in blocks
+    assert min(blocks_always) >= 2
+
+
+def test_a_bad_backend_or_job_count_is_a_usage_error_naming_the_flag(capsys, wide):
+    assert main(["compare", "--scores", wide, "--backend", "daks"]) == 2
+    assert "--backend='daks': expected one of local, loky" in capsys.readouterr().err
+    assert main(["compare", "--scores", wide, "--jobs", "0"]) == 2
+    assert "argument --jobs: expected a positive integer (got '0')" in capsys.readouterr().err

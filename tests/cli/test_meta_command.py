@@ -471,3 +471,20 @@ def test_meta_data_cannot_be_combined_with_files(capsys, oc_files):
     err = capsys.readouterr().err
     assert status == 2
     assert "--data names shipped collections; drop --gold/--runs/--scores" in err
+
+
+def test_the_meta_evaluation_is_the_same_on_any_number_of_jobs(outputs_on_any_jobs, blocks_always):
+    args = ["meta", "--trials", "600", "--B", "600", "--format", "json", "--quiet"]
+    one, *others = outputs_on_any_jobs(args)
+    assert others == [one, one]
+    assert blocks_always
+    assert min(blocks_always) >= 2
+
+
+def test_a_bad_backend_or_job_count_is_a_usage_error_naming_the_flag(capsys):
+    assert main(["meta", *FAST, "--scheduler", "tcp://h:8786"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("axiometrics meta: error: ")
+    assert "--scheduler tcp://h:8786: needs --backend dask" in err
+    assert main(["meta", *FAST, "--jobs", "0"]) == 2
+    assert "argument --jobs: expected a positive integer (got '0')" in capsys.readouterr().err

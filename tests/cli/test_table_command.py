@@ -115,3 +115,8 @@ def test_the_table_through_a_joblib_backend_is_the_local_table(capsys):
     local = capsys.readouterr().out
     assert main([*args, "--jobs", "2", "--backend", "loky"]) == 0
     assert capsys.readouterr().out == local
+
+
+def test_a_job_count_below_one_is_a_usage_error_naming_the_flag(capsys):
+    assert main(["table", "--measures", "accuracy", "--jobs", "0"]) == 2
+    assert "argument --jobs: expected a positive integer (got '0')" in capsys.readouterr().err

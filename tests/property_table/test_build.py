@@ -43,23 +43,28 @@ def test_worker_processes_give_the_same_table_as_one_process():
     assert render_property_table(two, "markdown") == render_property_table(one, "markdown")
 
 
-def test_table_and_report_default_to_one_worker_per_available_processor(monkeypatch):
+def test_every_command_with_jobs_defaults_to_one_worker_per_available_processor(monkeypatch):
     import argparse
     import os
 
+    from axiometrics import parallel
     from axiometrics.checker import profiles
-    from axiometrics.cli import report_command, table_command
+    from axiometrics.cli import compare_command, meta_command, report_command, table_command
 
     cores = profiles.available_cores()
     assert 1 <= cores <= (os.cpu_count() or 1)
-    for command in (table_command, report_command):
+    for name, command in [
+        ("table", table_command),
+        ("report", report_command),
+        ("meta", meta_command),
+        ("compare", compare_command),
+    ]:
         parser = argparse.ArgumentParser()
         command.add_parser(parser.add_subparsers())
-        name = "table" if command is table_command else "report"
         assert parser.parse_args([name]).jobs == cores
-    monkeypatch.setattr(profiles.os, "process_cpu_count", lambda: 3, raising=False)
+    monkeypatch.setattr(parallel.os, "process_cpu_count", lambda: 3, raising=False)
     assert profiles.available_cores() == 3
-    monkeypatch.setattr(profiles.os, "process_cpu_count", lambda: None, raising=False)
+    monkeypatch.setattr(parallel.os, "process_cpu_count", lambda: None, raising=False)
     assert profiles.available_cores() == 1
 
 

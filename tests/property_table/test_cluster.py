@@ -1,4 +1,4 @@
-"""The property table on a dask.distributed cluster: the same table, even when a worker dies."""
+"""The property table on a dask.distributed dask_cluster: the same table, even when a worker dies."""
 
 from __future__ import annotations
 
@@ -22,22 +22,14 @@ def local_table():
     return build_property_table(measures=MEASURES, max_examples=10, bound=200, jobs=1)
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
-    ) as running:
-        yield running
-
-
-def test_a_local_cluster_of_two_workers_gives_the_local_table(local_table, cluster):
+def test_a_local_cluster_of_two_workers_gives_the_local_table(local_table, dask_cluster):
     remote = build_property_table(
         measures=MEASURES,
         max_examples=10,
         bound=200,
         jobs=2,
         backend="dask",
-        scheduler=cluster.scheduler_address,
+        scheduler=dask_cluster.scheduler_address,
     )
     assert [r.measure for r in remote.reports] == MEASURES
     assert render_property_table(remote, "markdown") == render_property_table(
@@ -55,15 +47,15 @@ def test_without_a_scheduler_the_dask_backend_starts_its_own_cluster(local_table
 
 
 def test_a_worker_killed_mid_run_has_its_tasks_rerun_and_the_table_is_the_same(
-    local_table, cluster
+    local_table, dask_cluster
 ):
-    tasks = Tasks(jobs=2, backend="dask", scheduler=cluster.scheduler_address)
+    tasks = Tasks(jobs=2, backend="dask", scheduler=dask_cluster.scheduler_address)
     arguments = [
         (name, "ci", 0, 10, local_table_tolerance(), None, 200, None) for name in MEASURES * 2
     ]
     results = tasks.map(check_one, arguments)
     first = next(results)
-    with distributed.Client(cluster.scheduler_address) as client:
+    with distributed.Client(dask_cluster.scheduler_address) as client:
         busy = [worker for worker, keys in client.processing().items() if keys]
         pids = client.run(os.getpid)
     assert busy, "no worker was running a check when one was to be killed"
