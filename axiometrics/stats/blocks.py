@@ -41,10 +41,11 @@ JUMPABLE = (np.random.PCG64, np.random.PCG64DXSM)
 #: Fewest trials of a block run as one task (smaller blocks cost more to send than to run).
 MIN_BLOCK_TRIALS = 256
 
-#: Least work, in the callers' estimated arithmetic operations, worth cutting into
-#: blocks: about a second of one core.  Starting workers and sending the data and
-#: the results back costs a few tenths of a second, so smaller work runs here.
-MIN_PARALLEL_OPERATIONS = 2**31
+#: Least work, in the callers' estimated operations, worth cutting into blocks:
+#: about a second of one core (an operation is calibrated on a Tukey HSD key,
+#: about 0.3 ns).  Starting workers and sending the data and the results back
+#: costs a few tenths of a second, so smaller work runs here in one pass.
+MIN_PARALLEL_OPERATIONS = 2**32
 
 
 def trial_blocks(
@@ -54,9 +55,9 @@ def trial_blocks(
 
     One block without parallel tasks or for work under
     :data:`MIN_PARALLEL_OPERATIONS` (``trials * operations_per_trial``); else
-    about four per worker (so that a slow worker does not hold up the
-    others), of at least :data:`MIN_BLOCK_TRIALS` trials each.  Blocks
-    decide where trials are computed, never what they compute.
+    one per worker, of at least :data:`MIN_BLOCK_TRIALS` trials each: the
+    blocks of a test cost the same, and each one sends the test's data
+    again.  Blocks decide where trials are computed, never what they compute.
     """
     if (
         tasks is None
@@ -65,7 +66,7 @@ def trial_blocks(
         or trials * operations_per_trial < MIN_PARALLEL_OPERATIONS
     ):
         return [(0, trials)]
-    size = max(MIN_BLOCK_TRIALS, -(-trials // (4 * tasks.jobs)))
+    size = max(MIN_BLOCK_TRIALS, -(-trials // tasks.jobs))
     size += -size % multiple
     return [(start, min(size, trials - start)) for start in range(0, trials, size)]
 
