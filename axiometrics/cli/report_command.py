@@ -273,8 +273,14 @@ def run_report(args: argparse.Namespace) -> int:
     print(
         f"checked {summary['measures']} measures ({summary['refuted']} claims refuted, "
         f"{summary['examples']} counterexamples), meta-evaluated on "
-        f"{len(summary['datasets'])} data set(s); wrote {len(written)} files",
+        f"{summary['meta']['datasets']} data set(s){_skipped(summary)}; wrote {len(written)} files",
         file=sys.stderr,
     )
     print(f"report written to {main.resolve()}")
     return 0
+
+
+def _skipped(summary: dict[str, Any]) -> str:
+    """`` (N skipped: ...)`` when data sets were skipped (see stability.html), else nothing."""
+    skipped = len(summary["datasets"]) - summary["meta"]["datasets"]
+    return f" ({skipped} skipped: fewer than two measures take their inputs)" if skipped else ""

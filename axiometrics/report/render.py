@@ -229,6 +229,16 @@ def _dataset_view(d: dict[str, Any], user: set[str], queue: _ChartQueue) -> dict
     return view
 
 
+def _user_view(measure: dict[str, Any], meta: list[dict[str, Any]]) -> dict[str, Any]:
+    """A user's measure with the keys of the data sets it was meta-evaluated on (skipped ones not)."""
+    evaluated = [
+        d["key"]
+        for d in meta
+        if not d.get("skipped") and any(x["name"] == measure["name"] for x in d.get("measures", []))
+    ]
+    return {**measure, "evaluated_on": evaluated}
+
+
 def _counterexample_groups(m: dict[str, Any], queue: _ChartQueue) -> list[dict[str, Any]]:
     groups: dict[str, dict[str, Any]] = {}
     for x in m["refutations"]:
@@ -257,7 +267,7 @@ def render_files(report: Report, *, jobs: int = 1) -> dict[str, str]:
     env = _environment()
     css = Markup(_asset("report.css"))
     js_text = _asset("report.js")
-    users = [x for x in m["measures"] if x["user"]]
+    users = [_user_view(x, m["meta"]) for x in m["measures"] if x["user"]]
     user_names = {x["name"] for x in users}
     kinds = [k for k in m["agreement_kinds"] if k != "unchecked"]
     started = time.perf_counter()

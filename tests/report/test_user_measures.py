@@ -47,3 +47,27 @@ def test_a_callable_named_like_a_registered_measure_is_refused(source):
 def test_a_bad_signature_is_refused_when_loading(source):
     with pytest.raises(InvalidParameterError, match="signature='labels'"):
         load_user_measure(f"{source}:my_gap", family="oc", signature="labels")
+
+
+def test_the_report_counts_only_the_data_sets_a_users_measure_was_meta_evaluated_on(
+    tmp_path, capsys, fast_report_args
+):
+    from axiometrics.cli import main
+
+    path = tmp_path / "my.py"
+    path.write_text(
+        "import numpy as np\n\n\ndef my_mae(matrix):\n"
+        "    i, j = np.indices(matrix.shape)\n"
+        "    return float((matrix * np.abs(i - j)).sum() / matrix.sum())\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "reports"
+    # An OC measure beside two others: the synthetic OQ data set has no OQ measure to compare.
+    argv = ["report", "--measure", f"{path}:my_mae", "--family", "oc", "--lower-is-better"]
+    argv += ["--measures", "mae_macro,accuracy", "-o", str(out), *fast_report_args]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert "meta-evaluated on 1 data set(s) (1 skipped: fewer than two measures take" in err
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "meta-evaluated on 1 data set(s): how it ranks systems" in page
+    assert "<dt>meta-evaluated on</dt><dd>1 data set(s): synthetic-oc</dd>" in page
