@@ -46,14 +46,17 @@ from axiometrics.checker import PROFILES, CheckSettings, MeasureSpec, check
 from axiometrics.checker.callable_options import (
     SIGNATURES,
     callable_family,
-    parse_expectations,
-    undefined_policy,
 )
 from axiometrics.checker.settings import settings_default
-from axiometrics.checker.spec import spec_default
 from axiometrics.checker.verdicts import CheckReport
 from axiometrics.claims import registered_claims
 from axiometrics.cli.arguments import BOUND_HELP, add_database_arguments, database_from_args
+from axiometrics.cli.callable_arguments import (
+    add_callable_arguments,
+    callable_options,
+    given_callable_flags,
+    parse_expect,
+)
 from axiometrics.errors import AxiometricsError, InvalidParameterError
 from axiometrics.loading import load_callable, split_target
 from axiometrics.registry import default_registry
@@ -90,46 +93,7 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="the callable is an error (lower scores are better)",
     )
-    parser.add_argument("--optimum", type=float, help="score of a perfect system (callables)")
-    parser.add_argument(
-        "--range",
-        nargs=2,
-        type=float,
-        metavar=("LOW", "HIGH"),
-        help="declared score range of a callable",
-    )
-    parser.add_argument(
-        "--expect",
-        metavar="CLAIM=VERDICT,...",
-        help="expected verdicts of a callable, e.g. symmetry=holds,imbalance=violated",
-    )
-    parser.add_argument(
-        "--param",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="keyword argument bound on every call of a callable (repeatable), e.g. "
-        "average=macro; VALUE is read as a Python literal when it is one, else as text",
-    )
-    parser.add_argument(
-        "--undefined",
-        metavar="POLICY",
-        help="how a callable tells an undefined input: error (default: NaN/inf is a finding), "
-        "nan (NaN means undefined), raise:Error1,Error2 (these exceptions mean undefined)",
-    )
-    parser.add_argument(
-        "--real-labels",
-        action="store_true",
-        help="label-vector callables: real-valued (not integer) class-value transforms",
-    )
-    call_timeout = spec_default("call_timeout")
-    parser.add_argument(
-        "--call-timeout",
-        type=float,
-        default=call_timeout,
-        metavar="SECONDS",
-        help=f"time limit per call of a callable (default {call_timeout:g}); 0 disables",
-    )
+    add_callable_arguments(parser)
     parser.add_argument("--claims", metavar="NAME,...", help="check only these claims")
     profile = settings_default("profile")
     parser.add_argument(
@@ -171,22 +135,6 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(func=run_check)
 
 
-def parse_expect(text: str | None) -> dict[str, str]:
-    """``"symmetry=holds,imbalance=violated"`` -> ``{"symmetry": "holds", ...}``."""
-    out: dict[str, str] = {}
-    if not text:
-        return out
-    for item in text.split(","):
-        name, sep, verdict = item.partition("=")
-        if not sep or not name.strip() or not verdict.strip():
-            raise InvalidParameterError(
-                f"--expect item {item!r}: expected CLAIM=holds, CLAIM=violated or "
-                "CLAIM=holds if PRECONDITION"
-            )
-        out[name.strip()] = verdict.strip()
-    return out
-
-
 def _report_json(report: CheckReport) -> str:
     payload = {
         "measure": report.measure,
@@ -212,22 +160,6 @@ class _UsageError(Exception):
     """A bad flag value: reported on one line with exit status 2."""
 
 
-def _parse_params(items: list[str]) -> dict[str, Any]:
-    import ast
-
-    out: dict[str, Any] = {}
-    for item in items:
-        key, sep, text = item.partition("=")
-        if not sep or not key.strip().isidentifier():
-            raise _UsageError(f"--param {item!r}: expected KEY=VALUE, e.g. average=macro")
-        try:
-            value: Any = ast.literal_eval(text.strip())
-        except (ValueError, SyntaxError):
-            value = text.strip()
-        out[key.strip()] = value
-    return out
-
-
 def _validate(args: argparse.Namespace, is_callable: bool) -> dict[str, Any]:
     """Check every flag value before any work; raise :class:`_UsageError` naming the flag."""
     if args.seed is not None and args.seed < 0:
@@ -251,19 +183,13 @@ def _validate(args: argparse.Namespace, is_callable: bool) -> dict[str, Any]:
                 raise _UsageError(f"--claims: unknown claim {name!r}{hint}")
     out: dict[str, Any] = {"claims": claims}
     if not is_callable:
-        callable_only = {
-            "--family": args.family,
-            "--signature": args.signature,
-            "--optimum": args.optimum,
-            "--range": args.range,
-            "--expect": args.expect,
-            "--undefined": args.undefined,
-            "--param": args.param or None,
-        }
-        given = [k for k, v in callable_only.items() if v is not None]
+        named = {"--family": args.family, "--signature": args.signature}
+        given = [flag for flag, value in named.items() if value is not None]
+        callable_flags = given_callable_flags(args)
+        given += [flag for flag in callable_flags if flag != "--real-labels"]
         if args.lower_is_better:
             given.append("--lower-is-better")
-        if args.real_labels:
+        if "--real-labels" in callable_flags:
             given.append("--real-labels")
         if given:
             raise _UsageError(
@@ -290,25 +216,10 @@ def _validate(args: argparse.Namespace, is_callable: bool) -> dict[str, Any]:
                 f"--signature {args.signature!r}: family {args.family} callables take one of "
                 f"{', '.join(accepted)}{hint}"
             )
-    if args.optimum is not None and not math.isfinite(args.optimum):
-        raise _UsageError(f"--optimum {args.optimum}: expected a finite number")
-    if args.range is not None:
-        low, high = args.range
-        if not (math.isfinite(low) and math.isfinite(high)) or not low < high:
-            raise _UsageError(
-                f"--range {low:g} {high:g}: expected finite LOW < HIGH (the lowest and highest "
-                "score the callable can return)"
-            )
     try:
-        out["expect"] = parse_expect(args.expect)
-        parse_expectations(out["expect"], args.family)
-    except AxiometricsError as exc:
-        raise _UsageError(f"--expect: {exc}") from None
-    try:
-        out["undefined"] = undefined_policy(args.undefined)
-    except AxiometricsError as exc:
-        raise _UsageError(f"--undefined: {exc}") from None
-    out["params"] = _parse_params(args.param)
+        out.update(callable_options(args, args.family))
+    except InvalidParameterError as exc:
+        raise _UsageError(str(exc)) from None
     return out
 
 
@@ -363,18 +274,13 @@ def run_check(args: argparse.Namespace) -> int:
     if not is_callable:
         spec = MeasureSpec(args.target)
     else:
+        described = {k: v for k, v in flags.items() if k != "claims"}
         spec = MeasureSpec(
             load_callable(args.target),
             family=args.family,
             signature=args.signature,
             higher_is_better=not args.lower_is_better,
-            optimum=args.optimum,
-            score_range=tuple(args.range) if args.range else None,
-            expect=flags["expect"],
-            params=flags["params"],
-            undefined=flags["undefined"],
-            integer_labels=not args.real_labels,
-            call_timeout=args.call_timeout or None,
+            **described,
         )
     with _claims_bar(enabled=not args.quiet and sys.stderr.isatty()) as progress:
         report = check(spec, flags["claims"], settings=settings, progress=progress)

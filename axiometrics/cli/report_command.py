@@ -30,6 +30,7 @@ from typing import Any
 
 from axiometrics.checker import PROFILES
 from axiometrics.checker.callable_options import SIGNATURES
+from axiometrics.checker.spec import spec_default
 from axiometrics.cli.arguments import (
     BOUND_HELP,
     add_backend_arguments,
@@ -40,6 +41,11 @@ from axiometrics.cli.arguments import (
     database_from_args,
     non_negative_int,
     positive_int,
+)
+from axiometrics.cli.callable_arguments import (
+    add_callable_arguments,
+    callable_options,
+    given_callable_flags,
 )
 from axiometrics.cli.run_files import add_run_family_option, read_run_files, run_family
 from axiometrics.errors import InvalidParameterError
@@ -79,6 +85,11 @@ def add_parser(subparsers: Any) -> None:
     direction.add_argument(
         "--higher-is-better", action="store_true", help="--measure is a score (the default)"
     )
+    what.add_argument(
+        "--name",
+        help="the name --measure is shown under (one --measure; default: the function's name)",
+    )
+    add_callable_arguments(what)
     data = parser.add_argument_group("meta-evaluation data (default: the embedded data)")
     data.add_argument(
         "--data",
@@ -140,13 +151,14 @@ def _signature_help() -> str:
 def _user_measures(args: argparse.Namespace) -> list[Any]:
     from axiometrics.report import load_user_measure
 
-    callable_only = {"--family": args.family, "--signature": args.signature}
+    callable_only = {"--family": args.family, "--signature": args.signature, "--name": args.name}
     if not args.measure:
         given = [k for k, v in callable_only.items() if v is not None]
         if args.lower_is_better:
             given.append("--lower-is-better")
         if args.higher_is_better:
             given.append("--higher-is-better")
+        given += given_callable_flags(args)
         if given:
             raise InvalidParameterError(f"{', '.join(given)} apply to --measure only")
         return []
@@ -154,12 +166,21 @@ def _user_measures(args: argparse.Namespace) -> list[Any]:
         raise InvalidParameterError(
             f"--family is required with --measure: one of {', '.join(SIGNATURES)}"
         )
+    if args.name is not None and len(args.measure) > 1:
+        raise InvalidParameterError(
+            f"--name {args.name!r} names one --measure (got {len(args.measure)}): report them "
+            "under their functions' names, or one at a time"
+        )
+    options = callable_options(args, args.family)
+    if args.name is not None:
+        options["name"] = args.name
     users = [
         load_user_measure(
             target,
             family=args.family,
             signature=args.signature,
             higher_is_better=not args.lower_is_better,
+            **options,
         )
         for target in args.measure
     ]
@@ -209,17 +230,26 @@ def _command(args: argparse.Namespace) -> str:
         parts += ["--measure", target]
     if args.data:
         parts += ["--data", ",".join(args.data)]
-    flags = ("family", "signature", "gold", "scale", "scores", "seed", "max_examples", "bound")
+    flags: tuple[str, ...] = ("family", "signature", "name", "optimum", "expect", "undefined")
+    flags += ("gold", "scale", "scores", "seed", "max_examples", "bound")
     if args.backend != "local":
         parts += ["--backend", args.backend]
     for flag in (*flags, "scheduler", "database", "shared_database"):
         value = getattr(args, flag)
         if value is not None:
             parts += [f"--{flag.replace('_', '-')}", str(value)]
+    if args.range is not None:
+        parts += ["--range", *(repr(x) for x in args.range)]
+    for item in args.param:
+        parts += ["--param", item]
+    if args.call_timeout != spec_default("call_timeout"):
+        parts += ["--call-timeout", repr(args.call_timeout)]
     if args.runs:
         parts += ["--runs", *args.runs]
     if args.lower_is_better:
         parts.append("--lower-is-better")
+    if args.real_labels:
+        parts.append("--real-labels")
     parts += ["--profile", args.profile, "--trials", str(args.trials), "--B", str(args.B)]
     parts += ["--jobs", str(args.jobs), "--format", args.format, "--output-dir", args.output_dir]
     return shlex.join(parts)

@@ -230,7 +230,7 @@ def _dataset_view(d: dict[str, Any], user: set[str], queue: _ChartQueue) -> dict
 
 
 def _user_view(measure: dict[str, Any], meta: list[dict[str, Any]]) -> dict[str, Any]:
-    """A user's measure with the keys of the data sets it was meta-evaluated on (skipped ones not)."""
+    """A user's measure with the keys of the data sets it was meta-evaluated on (not skipped)."""
     evaluated = [
         d["key"]
         for d in meta

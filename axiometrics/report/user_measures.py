@@ -11,8 +11,8 @@ built-in measures.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from axiometrics.checker import MeasureSpec, Subject
@@ -41,6 +41,11 @@ class UserMeasure:
         How to call it (``None``: the family's default).
     higher_is_better
         Its direction.
+    options
+        The other :class:`~axiometrics.checker.MeasureSpec` options, as
+        ``axiometrics check`` takes them: ``optimum``, ``score_range``,
+        ``expect``, ``params``, ``undefined``, ``integer_labels``,
+        ``call_timeout``, ``name``.
     """
 
     target: str
@@ -48,6 +53,7 @@ class UserMeasure:
     family: str
     signature: str | None
     higher_is_better: bool
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def spec(self) -> MeasureSpec:
@@ -57,6 +63,7 @@ class UserMeasure:
             family=self.family,
             signature=self.signature,
             higher_is_better=self.higher_is_better,
+            **self.options,
         )
 
     def subject(self) -> Subject:
@@ -65,8 +72,21 @@ class UserMeasure:
 
     @property
     def scorer(self) -> Scorer:
-        """The scorer the meta-evaluation calls on every topic x system cell."""
-        return self.subject().scorer
+        """The scorer the meta-evaluation calls on every topic x system cell.
+
+        A declared range is a claim the checks test (``well_defined``), not a
+        limit on scoring: the meta-evaluation takes the values as returned,
+        so a wrong declaration is a finding of the report, not its failure.
+        """
+        unbounded = {k: v for k, v in self.options.items() if k != "score_range"}
+        spec = MeasureSpec(
+            self.func,
+            family=self.family,
+            signature=self.signature,
+            higher_is_better=self.higher_is_better,
+            **unbounded,
+        )
+        return subject_for(spec).scorer
 
     @property
     def name(self) -> str:
@@ -75,7 +95,7 @@ class UserMeasure:
 
     @property
     def title(self) -> str:
-        """Its display title (the callable's name)."""
+        """Its display title (``name`` if given, else the callable's name)."""
         return self.subject().measure.title
 
     @property
@@ -96,6 +116,7 @@ def load_user_measure(
     signature: str | None = None,
     higher_is_better: bool = True,
     registry: Registry | None = None,
+    **options: Any,
 ) -> UserMeasure:
     """Import ``FILE:CALLABLE`` and check that it can stand beside the registered measures.
 
@@ -111,18 +132,22 @@ def load_user_measure(
         The measure's direction.
     registry
         Registered measures its name must not clash with (default: the default registry).
+    **options
+        Any other option of :class:`~axiometrics.checker.MeasureSpec` for a
+        bare callable (``optimum``, ``score_range``, ``expect``, ``params``,
+        ``undefined``, ``integer_labels``, ``call_timeout``, ``name``).
 
     Raises
     ------
     InvalidParameterError
         On a missing file, a failed import, a missing or non-callable
-        attribute, a wrong signature, or a name that clashes with a
-        registered measure.
+        attribute, a wrong signature, a bad option, or a name that clashes
+        with a registered measure.
     """
     from axiometrics.registry import default_registry
 
     func = load_callable(target)
-    user = UserMeasure(target, func, family, signature, bool(higher_is_better))
+    user = UserMeasure(target, func, family, signature, bool(higher_is_better), dict(options))
     name = user.name  # wraps the callable once: a bad family or signature fails here
     reg = registry if registry is not None else default_registry()
     if name in reg:

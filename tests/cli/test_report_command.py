@@ -102,6 +102,29 @@ def test_json_format_writes_the_model_to_standard_output(my_py, capsys, fast_rep
     [
         (["--family", "oc"], "--family apply to --measure only"),
         (["--lower-is-better"], "--lower-is-better apply to --measure only"),
+        (["--optimum", "0", "--name", "x"], "--name, --optimum apply to --measure only"),
+        (
+            [
+                "--measure",
+                "my.py:my_mae",
+                "--measure",
+                "other.py:f",
+                "--family",
+                "oc",
+                "--name",
+                "x",
+            ],
+            "--name 'x' names one --measure (got 2)",
+        ),
+        (
+            ["--measure", "my.py:my_mae", "--family", "oc", "--range", "1", "0"],
+            "--range 1 0: expected finite LOW < HIGH",
+        ),
+        (
+            ["--measure", "my.py:my_mae", "--family", "oc", "--undefined", "maybe"],
+            "--undefined: ",
+        ),
+        (["--measure", "my.py:my_mae", "--family", "oc", "--param", "=1"], "--param '=1'"),
         (["--measure", "my.py:my_mae"], "--family is required with --measure"),
         (
             ["--measure", "my.py:mae_macro", "--family", "oc"],
@@ -188,3 +211,27 @@ def test_the_database_flags_reach_the_claim_checks_and_the_provenance(
     assert isinstance(seen["settings"].database, DirectoryBasedExampleDatabase)
     assert f"--database {db}" in model["provenance"]["command"]
     assert any(p.is_file() for p in db.rglob("*"))  # the checks stored their counterexamples
+
+
+def test_the_users_measure_takes_every_option_of_check_and_its_name(
+    my_py, capsys, fast_report_args
+):
+    argv = ["report", "--measure", "my.py:my_mae", "--family", "oc", "--lower-is-better"]
+    argv += ["--name", "Ordinal gap", "--optimum", "0", "--range", "0", "1"]
+    argv += ["--expect", "symmetry=holds", "--measures", "mae_macro,accuracy", *fast_report_args]
+    assert main(argv) == 0
+    capsys.readouterr()
+    model = json.loads((my_py.parent / "reports" / "report.json").read_text(encoding="utf-8"))
+    (user,) = [m for m in model["measures"] if m["user"]]
+    assert (user["name"], user["title"]) == ("ordinal_gap", "Ordinal gap")
+    outcomes = {r["claim"]: r["outcome"] for r in model["property_table"] if r["user"]}
+    # The declared range is wrong (the gap reaches past 1): a finding, not a failed report.
+    assert outcomes["well_defined"] == "refuted"
+    assert outcomes["symmetry"] == "not_refuted"
+    meta = [d for d in model["meta"] if not d["skipped"]]
+    assert any("ordinal_gap" in [x["name"] for x in d["measures"]] for d in meta)
+    command = model["provenance"]["command"]
+    assert "--name 'Ordinal gap' --optimum 0.0" in command
+    assert "--range 0.0 1.0" in command
+    page = (my_py.parent / "reports" / "index.html").read_text(encoding="utf-8")
+    assert "Ordinal gap" in page
