@@ -337,9 +337,9 @@ def _check_reference(reference: str | None, family: str) -> None:
     if reference is None:
         return
     ref = default_registry().get(reference)
-    if ref.measure.family != family:
+    if family not in ref.measure.families:  # a measure of several families serves any of them
         raise InvalidParameterError(
-            f"reference={reference!r} is a {ref.measure.family} measure, not {family!r}"
+            f"reference={reference!r} is a {'/'.join(ref.measure.families)} measure, not {family!r}"
         )
 
 

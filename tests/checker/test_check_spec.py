@@ -132,6 +132,15 @@ def test_building_a_spec_validates_every_option(kwargs, error, message):
         MeasureSpec(**kwargs)
 
 
+def test_a_reference_of_several_families_serves_a_callable_of_any_of_them():
+    for family in ("oc", "nominal"):
+        assert MeasureSpec(hits, family=family, reference="accuracy").reference == "accuracy"
+    with pytest.raises(
+        InvalidParameterError, match=r"reference='accuracy' is a oc/nominal measure"
+    ):
+        MeasureSpec(lambda system, gold: 0.0, family="oq", reference="accuracy")
+
+
 def test_check_of_a_spec_with_settings_equals_check_with_keywords():
     keywords = check(
         distance_error,
