@@ -128,9 +128,15 @@ class _Caller:
                         f"{self.name} raised {type(exc).__name__}: {exc}"
                     ) from exc
         out = _number(result, self.name)
-        if self.policy.kind == "nan" and math.isnan(out):
-            # Undefined: the warnings that came with the NaN are expected, not findings.
-            raise UndefinedMeasureError(f"{self.name} returned NaN (undefined='nan')")
+        if math.isnan(out):
+            if self.policy.kind == "nan":
+                # Undefined: the warnings that came with the NaN are expected, not findings.
+                raise UndefinedMeasureError(f"{self.name} returned NaN (undefined='nan')")
+            raise MeasureImplementationError(
+                f"measure={self.name!r} returned NaN on an input it does not declare undefined; "
+                "if NaN means undefined there, declare it: undefined='nan' (axiometrics check "
+                '--undefined nan; undefined = "nan" in a [tool.axiometrics] entry)'
+            )
         for w in caught:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
         return out

@@ -36,9 +36,10 @@ def test_by_default_a_nan_result_is_a_finding():
     report = check(recall_zero_nan, ["well_defined"], family="oc")
     verdict = report.verdict("well_defined")
     assert verdict.outcome is Outcome.REFUTED
-    assert "returned NaN or inf on an input it does not declare undefined" in (
-        verdict.example.crash.message
-    )
+    message = verdict.example.crash.message
+    assert "returned NaN on an input it does not declare undefined" in message
+    # The message says how to declare it.
+    assert "declare it: undefined='nan' (axiometrics check --undefined nan;" in message
 
 
 def test_undefined_raise_lists_the_exceptions_that_mean_undefined():
