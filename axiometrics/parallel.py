@@ -224,14 +224,7 @@ class Tasks:
     @contextlib.contextmanager
     def _dask_client(self) -> Iterator[Any]:
         distributed = _distributed()
-        if self.scheduler is not None:
-            with distributed.Client(self.scheduler) as client:
-                yield client
-            return
-        cluster = distributed.LocalCluster(
-            n_workers=self.jobs, threads_per_worker=1, processes=True, dashboard_address=":0"
-        )
-        with cluster, distributed.Client(cluster) as client:
+        with self.opened() as running, distributed.Client(running.scheduler) as client:
             yield client
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from axiometrics.checker import MeasureSpec, Subject
@@ -78,15 +78,7 @@ class UserMeasure:
         limit on scoring: the meta-evaluation takes the values as returned,
         so a wrong declaration is a finding of the report, not its failure.
         """
-        unbounded = {k: v for k, v in self.options.items() if k != "score_range"}
-        spec = MeasureSpec(
-            self.func,
-            family=self.family,
-            signature=self.signature,
-            higher_is_better=self.higher_is_better,
-            **unbounded,
-        )
-        return subject_for(spec).scorer
+        return subject_for(replace(self.spec, score_range=None)).scorer
 
     @property
     def name(self) -> str:

@@ -29,6 +29,7 @@ __all__ = [
     "MIN_BLOCK_TRIALS",
     "MIN_PARALLEL_OPERATIONS",
     "bits_at",
+    "block_task",
     "map_trial_blocks",
     "trial_blocks",
 ]
@@ -79,8 +80,18 @@ def bits_at(state: dict[str, Any], skip: int) -> np.random.BitGenerator:
     return bits
 
 
+def block_task(
+    block: Callable[..., R], arguments: Sequence[Any], state: dict[str, Any], skip: int, size: int
+) -> R:
+    """``block(*arguments, bits, size)`` with ``bits`` ``skip`` outputs past ``state``: one task.
+
+    Module-level so that any :class:`~axiometrics.parallel.Tasks` backend can run it.
+    """
+    return block(*arguments, bits_at(state, skip), size)
+
+
 def map_trial_blocks(
-    task: Callable[..., R],
+    block: Callable[..., R],
     arguments: Sequence[Any],
     trials: int,
     rng: np.random.Generator,
@@ -91,13 +102,15 @@ def map_trial_blocks(
     multiple: int = 1,
     progress: Callable[[int], object] | None = None,
 ) -> list[R] | None:
-    """``task(*arguments, state, skip, size)`` for each block, in order; ``None`` to run here.
+    """``block(*arguments, bits, size)`` for each block, in order; ``None`` to run here.
 
     Parameters
     ----------
-    task
+    block
         A module-level function (workers import it) computing ``size``
-        trials from ``bits_at(state, skip)``.
+        consecutive trials drawn from the bit generator ``bits``; the caller
+        runs ``block(*arguments, rng.bit_generator, trials)`` itself when
+        this returns ``None``.
     arguments
         What every block needs besides its position.
     trials
@@ -133,8 +146,8 @@ def map_trial_blocks(
         return None
     state = bits.state
     results = []
-    calls = [(*arguments, state, outputs(start), size) for start, size in blocks]
-    for (_, size), result in zip(blocks, tasks.map(task, calls), strict=True):
+    calls = [(block, tuple(arguments), state, outputs(start), size) for start, size in blocks]
+    for (_, size), result in zip(blocks, tasks.map(block_task, calls), strict=True):
         results.append(result)
         if progress is not None:
             progress(size)

@@ -65,7 +65,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from axiometrics.parallel import checked_tasks
-from axiometrics.stats.blocks import bits_at, map_trial_blocks
+from axiometrics.stats.blocks import map_trial_blocks
 from axiometrics.stats.choices import check_alternative, choose
 from axiometrics.stats.matrix import as_score_matrix
 from axiometrics.stats.paired import (
@@ -312,16 +312,6 @@ def _resample_block(
     return _Draws(means_z, below, reach)
 
 
-def resample_block_task(
-    setup: _Setup, max_elements: int, state: dict[str, Any], skip: int, trials: int
-) -> _Draws:
-    """One block of bootstrap samples, drawn ``skip`` outputs past ``state`` (a task).
-
-    Module-level so that any :class:`~axiometrics.parallel.Tasks` backend can run it.
-    """
-    return _resample_block(setup, max_elements, bits_at(state, skip), trials)
-
-
 def _resample(
     diffs: Differences,
     trials: int,
@@ -335,7 +325,7 @@ def _resample(
     setup = _setup(diffs, t_obs, side)
     n = setup.z.shape[0]
     blocks = map_trial_blocks(
-        resample_block_task,
+        _resample_block,
         (setup, max_elements),
         trials,
         rng,

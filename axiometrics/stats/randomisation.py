@@ -42,7 +42,7 @@ import numpy as np
 
 from axiometrics.errors import InvalidParameterError
 from axiometrics.parallel import checked_tasks
-from axiometrics.stats.blocks import bits_at, map_trial_blocks
+from axiometrics.stats.blocks import map_trial_blocks
 from axiometrics.stats.choices import check_alternative
 from axiometrics.stats.matrix import as_score_matrix
 from axiometrics.stats.paired import PairedTests, build, check_alpha, differences, t_interval
@@ -232,23 +232,6 @@ def _monte_carlo_block(
     return counts
 
 
-def monte_carlo_block_task(
-    z: np.ndarray,
-    observed: np.ndarray,
-    slack: np.ndarray,
-    side: str,
-    max_elements: int,
-    state: dict[str, Any],
-    skip: int,
-    trials: int,
-) -> np.ndarray:
-    """One block of random assignments, drawn ``skip`` outputs past ``state`` (a task).
-
-    Module-level so that any :class:`~axiometrics.parallel.Tasks` backend can run it.
-    """
-    return _monte_carlo_block(z, observed, slack, side, max_elements, bits_at(state, skip), trials)
-
-
 def _monte_carlo_counts(
     z: np.ndarray,
     observed: np.ndarray,
@@ -261,9 +244,10 @@ def _monte_carlo_counts(
 ) -> np.ndarray:
     """Random assignments whose sum reaches the observed one, drawn in trial order."""
     words = -(-z.shape[0] // _BITS_PER_OUTPUT)
+    arguments = (z, observed, slack, side, max_elements)
     blocks = map_trial_blocks(
-        monte_carlo_block_task,
-        (z, observed, slack, side, max_elements),
+        _monte_carlo_block,
+        arguments,
         trials,
         rng,
         tasks,
@@ -272,5 +256,5 @@ def _monte_carlo_counts(
         operations_per_trial=max(1, z.size // 5),
     )
     if blocks is None:
-        return _monte_carlo_block(z, observed, slack, side, max_elements, rng.bit_generator, trials)
+        return _monte_carlo_block(*arguments, rng.bit_generator, trials)
     return np.sum(blocks, axis=0)

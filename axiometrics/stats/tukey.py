@@ -74,7 +74,7 @@ import numpy as np
 
 from axiometrics.errors import DataFileError, InvalidParameterError
 from axiometrics.parallel import checked_tasks
-from axiometrics.stats.blocks import bits_at, map_trial_blocks
+from axiometrics.stats.blocks import map_trial_blocks
 from axiometrics.stats.resampling import Seed, as_generator
 
 if TYPE_CHECKING:
@@ -84,7 +84,6 @@ __all__ = [
     "DEFAULT_MAX_ELEMENTS",
     "MAX_GROUPS",
     "TukeyHSD",
-    "count_block_task",
     "randomized_tukey_hsd",
 ]
 
@@ -100,7 +99,6 @@ _COUNT_BLOCK = 1024
 
 #: Keys come four to a 64-bit word; chunks are whole multiples of this.
 _KEYS_PER_WORD = 4
-
 
 #: Multiple of ``n * eps * sum_i max_j |x_ij|`` allowed for the rounding of the column sums.
 _SUM_ROUNDING = 8.0
@@ -258,10 +256,11 @@ def _count_block(
     source: np.ndarray,
     thresholds: np.ndarray,
     shape: tuple[int, int],
+    max_elements: int,
     bits: np.random.BitGenerator,
     trials: int,
-    max_elements: int,
-    progress: Callable[[int], object] | None,
+    *,
+    progress: Callable[[int], object] | None = None,
 ) -> np.ndarray:
     """The counts of ``trials`` consecutive trials drawn from ``bits`` (see ``_count_reaching``)."""
     n, k = shape
@@ -283,23 +282,6 @@ def _count_block(
     return counter.counts
 
 
-def count_block_task(
-    source: np.ndarray,
-    thresholds: np.ndarray,
-    shape: tuple[int, int],
-    max_elements: int,
-    state: dict[str, Any],
-    skip: int,
-    trials: int,
-) -> np.ndarray:
-    """The counts of one block of trials, drawn ``skip`` outputs past ``state``.
-
-    Module-level so that any :class:`~axiometrics.parallel.Tasks` backend can run it.
-    """
-    bits = bits_at(state, skip)
-    return _count_block(source, thresholds, shape, bits, trials, max_elements, None)
-
-
 def _count_reaching(
     stack: np.ndarray,
     thresholds: np.ndarray,
@@ -318,9 +300,10 @@ def _count_reaching(
     """
     n, k = stack.shape[1:]
     source = _gather_source(stack, _tie_order(rng, n, k))
+    arguments = (source, thresholds, (n, k), max_elements)
     blocks = map_trial_blocks(
-        count_block_task,
-        (source, thresholds, (n, k), max_elements),
+        _count_block,
+        arguments,
         trials,
         rng,
         tasks,
@@ -332,8 +315,7 @@ def _count_reaching(
         progress=progress,
     )
     if blocks is None:
-        bits = rng.bit_generator
-        return _count_block(source, thresholds, (n, k), bits, trials, max_elements, progress)
+        return _count_block(*arguments, rng.bit_generator, trials, progress=progress)
     return np.sum(blocks, axis=0)
 
 
