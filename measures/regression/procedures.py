@@ -197,7 +197,11 @@ def _scale_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
 def _decide_scale(case: Case, obs: Observation, judge: Judge) -> Decision:
     k, d = float(case.info["k"]), int(case.info["degree"])
     a, b = float(obs.scores[0]), float(obs.scores[1])
-    expected = a * k**d
+    # Multiplied d times rather than ``a * k**d``: float ``**`` raises OverflowError
+    # where a product only reaches inf, and a tiny score times a huge k^d can be finite.
+    expected = a
+    for _ in range(d):
+        expected *= k
     if not math.isfinite(expected):
         return Decision.outside(f"k^{d} Eff(y, p) overflows float64")
     return Decision.verdict(

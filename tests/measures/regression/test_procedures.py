@@ -245,3 +245,25 @@ def test_weight_semantics_keeps_drawing_weights_for_a_measure_that_refuses_them(
         any(np.any(case.entry(k)[2] != 1.0) for k in range(case.n_entries)) for case in cases
     ]
     assert sum(weighted) > len(cases) / 2
+
+
+@pytest.mark.parametrize(
+    ("scores", "status"),
+    [
+        ((0.0, 0.0), "holds"),  # 0 times k^d is 0, although k^d itself overflows
+        ((2.0**-1000, 2.0**200), "holds"),  # a tiny score times a huge k^d is finite
+        ((2.0**-1000, 1.0), "fails"),
+        ((1.0, 1.0), "outside"),  # k^d times 1 overflows float64
+    ],
+)
+def test_scale_homogeneity_decides_a_factor_whose_power_overflows_without_raising(scores, status):
+    from axiometrics.checker.cases import Observation
+    from axiometrics.checker.tolerance import Judge, Tolerance
+    from axiometrics.measures.regression.cases import scale_case
+
+    y = np.zeros((2, 1))
+    case = scale_case(y, y, np.ones((2, 1)), 2.0**600, 2)
+    obs = Observation(scores=np.array(scores), undefined=np.zeros(2, dtype=bool))
+    judge = Judge(tolerance=Tolerance(), higher_is_better=False, optimum=0.0)
+    decision = get_claim("scale_homogeneity").procedure("regression").decide(case, obs, judge)
+    assert decision.status == status
