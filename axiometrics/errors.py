@@ -38,6 +38,7 @@ __all__ = [
     "ScaleRangeError",
     "ScoreRangeError",
     "SignatureRefusalError",
+    "UndeclaredNaNError",
     "UndefinedMeasureError",
     "UndefinedScoreError",
     "UnknownClaimError",
@@ -185,6 +186,15 @@ class UndefinedMeasureError(AxiometricsError, ValueError):
 
 class MeasureImplementationError(AxiometricsError, RuntimeError):
     """A compute function broke its contract (wrong shape, or NaN/inf not declared undefined)."""
+
+
+class UndeclaredNaNError(MeasureImplementationError):
+    """A bare callable returned NaN on an input it does not declare undefined.
+
+    A finding of ``well_defined`` only: the other claims leave such inputs
+    out, as they leave out declared undefined ones, so one cause fails one
+    item.  The message says how to declare it (``undefined="nan"``).
+    """
 
 
 class PluginLoadWarning(UserWarning):

@@ -40,7 +40,7 @@ __all__ = ["PROFILE_NAMES", "current_settings"]
 #: Keys of the ``[tool.axiometrics]`` table.
 TABLE_KEYS = ("profile", "seed", "bound", "measures")
 #: Keys of an entry naming a registered measure (``name`` without ``callable``).
-REGISTERED_KEYS = ("name", "claims", "tolerance")
+REGISTERED_KEYS = ("name", "claims", "dtype", "tolerance")
 
 
 def pytest_addoption(parser: Any) -> None:
@@ -223,7 +223,49 @@ def pytest_collection_modifyitems(session: Any, config: Any, items: list[Any]) -
     if config.args_source == pytest.Config.ArgsSource.ARGS:
         return
     node = ProjectMeasures.from_parent(session, path=path)
-    items.extend(node.collect())
+    added = list(node.collect())
+    items.extend(added)
+    if added:
+        # Reported like a collected file, so that "collected N items" counts them.
+        report = pytest.CollectReport(node.nodeid, "passed", None, list[Any](added))
+        config.hook.pytest_collectreport(report=report)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: Any, call: Any) -> Any:
+    """Carry a failing claim check's root cause on its report (through xdist too)."""
+    report = yield
+    from axiometrics.testing import CAUSE_ATTRIBUTE
+
+    excinfo = call.excinfo
+    cause = getattr(excinfo.value, CAUSE_ATTRIBUTE, None) if excinfo is not None else None
+    if cause is not None:
+        report.user_properties = [*report.user_properties, (CAUSE_ATTRIBUTE, cause)]
+    return report
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """One line per root cause of the failing claim checks, with the items it broke."""
+    from axiometrics.testing import CAUSE_ATTRIBUTE
+
+    causes: dict[str, list[str]] = {}
+    for report in terminalreporter.stats.get("failed", []):
+        for key, value in getattr(report, "user_properties", ()):
+            if key == CAUSE_ATTRIBUTE:
+                causes.setdefault(str(value), []).append(_short_id(report.nodeid))
+    if not causes:
+        return
+    n_items = sum(len(items) for items in causes.values())
+    terminalreporter.section(
+        f"axiometrics: {n_items} failing claim check(s), {len(causes)} cause(s)", sep="-"
+    )
+    for cause, items in causes.items():
+        terminalreporter.write_line(f"{cause}: broke {', '.join(items)}")
+
+
+def _short_id(nodeid: str) -> str:
+    """``measure[claim]`` of an item id (the last ``::`` part, brackets kept)."""
+    return nodeid.rsplit("::", 1)[-1]
 
 
 class ClaimItem(pytest.Item):
@@ -358,10 +400,17 @@ def _parse_entry(entry: Mapping[str, Any], prefix: str) -> tuple[Any, list[tuple
             tolerance = _tolerance(entry.get("tolerance"))
         except (AxiometricsError, TypeError) as exc:
             return None, [*problems, (f"{prefix}.tolerance", str(exc))]
+        try:
+            _precision(entry)
+        except (AxiometricsError, TypeError) as exc:
+            return None, [*problems, (f"{prefix}.dtype", str(exc))]
         claims = entry.get("claims")
         try:
             found = MeasureSpec(
-                str(entry["name"]), claims=tuple(claims) if claims else None, tolerance=tolerance
+                str(entry["name"]),
+                claims=tuple(claims) if claims else None,
+                dtype=entry.get("dtype"),
+                tolerance=tolerance,
             )
             claim_checks([found])
         except (AxiometricsError, KeyError, TypeError) as exc:
@@ -393,6 +442,7 @@ def _parse_entry(entry: Mapping[str, Any], prefix: str) -> tuple[Any, list[tuple
         ("undefined", lambda: undefined_policy(entry.get("undefined"))),
         ("expect", lambda: _expect(entry.get("expect", {}), family, parse_expectations)),
         ("tolerance", lambda: _tolerance(entry.get("tolerance"))),
+        ("dtype", lambda: _precision(entry)),
     ]
     for key, run in checks:
         try:
@@ -456,6 +506,20 @@ def _tolerance(value: Any) -> Any:
     if not isinstance(value, dict) or not set(value) <= {"atol", "rtol"}:
         raise TypeError(f"{value!r}: expected a table {{atol = 1e-13, rtol = 1e-11}}")
     return Tolerance(**value)
+
+
+def _precision(entry: Mapping[str, Any]) -> None:
+    """Check ``dtype`` (a known name, not beside ``tolerance``; that is checked on its own)."""
+    from axiometrics.checker.precision import tolerance_for_dtype
+
+    dtype = entry.get("dtype")
+    if dtype is None:
+        return
+    if "tolerance" in entry:
+        raise TypeError(f"{dtype!r} beside tolerance: give one (a dtype stands for its tolerance)")
+    if not isinstance(dtype, str):
+        raise TypeError(f'{dtype!r}: expected a string such as "float32"')
+    tolerance_for_dtype(dtype)
 
 
 def _signature(value: Any, accepted: tuple[str, ...]) -> None:

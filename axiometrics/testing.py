@@ -47,7 +47,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from axiometrics import check_session
 from axiometrics.errors import InputTypeError, InvalidParameterError
@@ -117,8 +117,11 @@ def callable_measure(func: Callable[..., Any], *, family: str, **options: Any) -
         ``expect`` (``{claim: "holds" | "holds if PRECONDITION" |
         "violated"}``); ``reference`` (a built-in measure, name or
         expression, the function must agree with); ``name`` (the item name,
-        default the function's name); ``optimum``, ``score_range``,
-        ``tolerance``; ``claims`` (the claims to make items for, default
+        default the function's name); ``optimum``, ``score_range``;
+        ``dtype`` (the precision it computes in, e.g. ``"float32"``: its
+        scores are compared under that precision's tolerance; inferred from
+        the returned value when not given) or an explicit ``tolerance``;
+        ``claims`` (the claims to make items for, default
         every claim of the family).
 
     Returns
@@ -201,40 +204,50 @@ class ClaimCheck:
                 str(spec.reference),
                 profile=profile,
                 seed_value=profile.seed(seed),
+                tolerance=spec.declared_tolerance,
                 database=database,
             )
             if verdict.outcome is Outcome.NOT_REFUTED:
                 return
-            pytest.fail(self._failure(subject, verdict, "agree with the built-in"), pytrace=False)
+            _fail(
+                self._failure(subject, verdict, "agree with the built-in"),
+                failure_cause(subject, verdict, "disagrees with the built-in"),
+            )
         settings = CheckSettings(
             profile=profile_name, seed=seed, bound=bound, variants=False, database=database
         )
-        report = check(subject, [self.claim], settings=settings, tolerance=spec.tolerance)
+        report = check(subject, [self.claim], settings=settings, tolerance=spec.declared_tolerance)
         result = report.result(self.claim)
         verdict = result.verdict
         declared = type(result.declared).__name__
         o = verdict.outcome
         if o is Outcome.ERROR:
-            pytest.fail(self._failure(subject, verdict, "run without error"), pytrace=False)
+            _fail(
+                self._failure(subject, verdict, "run without error"),
+                failure_cause(subject, verdict),
+            )
         if o is Outcome.NOT_APPLICABLE:
             pytest.skip(f"{self.claim}: {verdict.reason}")
         if declared == "Holds":
             if o in (Outcome.REFUTED, Outcome.NOT_CONFIRMED):
-                pytest.fail(self._failure(subject, verdict, "hold"), pytrace=False)
+                _fail(self._failure(subject, verdict, "hold"), failure_cause(subject, verdict))
             # The evidence of a pass (captured: shown with -rP, kept in JUnit XML).
-            print(f"axiometrics {self.claim}: {verdict.summary()}")
+            print(
+                f"axiometrics {self.claim}: {verdict.summary()}; scores compared by "
+                f"{verdict.tolerance}"
+            )
             return
         if declared == "Violated":
             if o in (Outcome.REFUTED, Outcome.NOT_CONFIRMED):
-                pytest.xfail(f"expected violated, and it is: {verdict.summary()}")
-            pytest.fail(
+                pytest.xfail(f"expected violated, and it is: {verdict.summary()}{_shown(verdict)}")
+            _fail(
                 f"{self._title(subject)}: {self.claim} is expected to be violated, but the "
                 f"checker found no counterexample: {verdict.summary()} (declaration unproven; "
                 f"try --axiometrics-profile=thorough){self._replay(verdict)}",
-                pytrace=False,
+                f"measure {subject.measure.title!r}: declared violations without a counterexample",
             )
         if o is Outcome.REFUTED:
-            pytest.xfail(f"{verdict.summary()} (no expectation declared)")
+            pytest.xfail(f"{verdict.summary()} (no expectation declared){_shown(verdict)}")
 
     def _title(self, subject: Subject) -> str:
         return f"measure {subject.measure.title!r}"
@@ -249,6 +262,8 @@ class ClaimCheck:
         lines = [
             f"{self._title(subject)}: {self.claim} was expected to {expected}: {verdict.summary()}"
         ]
+        if verdict.tolerance:
+            lines.append(f"scores compared by {verdict.tolerance}")
         if verdict.example is not None:
             lines.append(verdict.example.render(indent="  "))
             repro = self._reproduction(subject, verdict)
@@ -284,6 +299,45 @@ class ClaimCheck:
                 f"ax.score({subject.measure.name!r}, {inputs}{values})  # {e.name}: {score}"
             )
         return lines
+
+
+#: The attribute of a failing item's exception that names its root cause.
+CAUSE_ATTRIBUTE = "axiometrics_cause"
+
+
+def failure_cause(subject: Subject, verdict: Verdict, what: str = "") -> str:
+    """The root cause of a failing item, shared by the items it broke.
+
+    The exception and the line that raised it for a crash; the time limit
+    for a call that hung; else what went wrong with the measure
+    (``"refuted by counterexamples"``, ``"disagrees with the built-in X"``).
+    """
+    title = f"measure {subject.measure.title!r}"
+    example = verdict.example
+    if example is not None and example.crash is not None:
+        message = example.crash.message.splitlines()[0] if example.crash.message else ""
+        if len(message) > 100:
+            message = message[:97] + "..."
+        return f"{title} raised {example.crash.kind}: {message} (at {example.crash.location})"
+    if verdict.outcome.value == "error":
+        return f"{title}: {verdict.reason.splitlines()[0][:120] if verdict.reason else 'error'}"
+    if what:
+        return f"{title} {what} {verdict.options.get('reference', '')}".rstrip()
+    return f"{title}: refuted by counterexamples"
+
+
+def _fail(message: str, cause: str) -> NoReturn:
+    """Fail the current test with ``message``, recording ``cause`` for the terminal summary."""
+    import pytest
+
+    failure = pytest.fail.Exception(message, pytrace=False)
+    setattr(failure, CAUSE_ATTRIBUTE, cause)
+    raise failure
+
+
+def _shown(verdict: Verdict) -> str:
+    """The counterexample on one line, for an xfail reason (empty without one)."""
+    return f"; {verdict.example.one_line()}" if verdict.example is not None else ""
 
 
 def _k_expression(item_id: str) -> str:

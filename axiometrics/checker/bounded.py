@@ -224,6 +224,7 @@ def bounded_search(
     predicates: Sequence[Callable[..., Any]] = (),
     observe_undefined: bool = False,
     observe_crashes: bool = False,
+    nan_outside: bool = False,
     timed_out: Callable[[], bool] = lambda: False,
     progress: Callable[[int], None] | None = None,
 ) -> BoundedResult:
@@ -254,6 +255,9 @@ def bounded_search(
     timed_out
         Whether the subject's call guard saw a call time out (the pass then
         stops with that case as a crash).
+    nan_outside
+        A case on which the measure returns an undeclared NaN lies outside
+        (see :class:`~axiometrics.errors.UndeclaredNaNError`).
     progress
         Called with the number of cases decided after each chunk.
 
@@ -287,7 +291,9 @@ def bounded_search(
             observed = _observe_chunk(subject, chunk, enforce_range)
             for case, ok, obs in zip(chunk, keep, observed, strict=True):
                 n_cases += 1
-                if obs.refused_by_signature and not timed_out():
+                if (obs.refused_by_signature or (nan_outside and obs.undeclared_nan)) and not (
+                    timed_out()
+                ):
                     outside += 1
                     continue
                 if timed_out() or (obs.crash is not None and not observe_crashes):

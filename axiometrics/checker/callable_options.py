@@ -79,7 +79,8 @@ class UndefinedPolicy:
         ``"error"`` (only :class:`~axiometrics.errors.UndefinedMeasureError`
         means undefined; a NaN or inf result is a finding), ``"nan"`` (a NaN
         result also means undefined) or ``"raise"`` (the listed exception
-        types also mean undefined).
+        types, and warnings of the listed warning categories, also mean
+        undefined).
     exceptions
         The exception types that mean undefined under ``"raise"``.
     """
@@ -134,7 +135,9 @@ def undefined_policy(spec: Any) -> UndefinedPolicy:
         ``"error"`` (default), ``"nan"``, ``"raise"`` (only
         ``UndefinedMeasureError``), ``"raise:ValueError,ZeroDivisionError"``,
         a sequence of exception types or names (``"raise"`` with them), or an
-        :class:`UndefinedPolicy`.
+        :class:`UndefinedPolicy`.  A warning category among them
+        (``["UserWarning"]``, ``"raise:RuntimeWarning"``) makes a warning of
+        that category emitted by the call mean undefined too.
 
     Raises
     ------

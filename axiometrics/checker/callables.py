@@ -59,6 +59,7 @@ from typing import Any
 
 import numpy as np
 
+from axiometrics.checker.arrays import Converter
 from axiometrics.checker.callable_options import (
     SIGNATURES,
     UndefinedPolicy,
@@ -69,9 +70,15 @@ from axiometrics.checker.callable_options import (
     undefined_policy,
 )
 from axiometrics.checker.guard import DEFAULT_CALL_TIMEOUT, CallGuard
+from axiometrics.checker.precision import ResultPrecision
 from axiometrics.checker.spec import MeasureSpec
 from axiometrics.checker.subject import Subject
-from axiometrics.errors import InputTypeError, MeasureImplementationError, UndefinedMeasureError
+from axiometrics.errors import (
+    InputTypeError,
+    MeasureImplementationError,
+    UndeclaredNaNError,
+    UndefinedMeasureError,
+)
 from axiometrics.family import CallSignature, label_values
 from axiometrics.measure import Measure, Range
 from axiometrics.registry import Scorer
@@ -112,6 +119,7 @@ class _Caller:
     params: Mapping[str, Any]
     policy: UndefinedPolicy
     guard: CallGuard
+    precision: ResultPrecision
 
     def __call__(self, *args: Any, **keywords: Any) -> float:
         kwargs = {**self.params, **keywords}
@@ -127,12 +135,20 @@ class _Caller:
                     raise UndefinedMeasureError(
                         f"{self.name} raised {type(exc).__name__}: {exc}"
                     ) from exc
+        declared = [w for w in caught if issubclass(w.category, self.policy.exceptions)]
+        if declared:
+            # A warning category listed in undefined= means undefined, like an exception.
+            first = declared[0]
+            raise UndefinedMeasureError(
+                f"{self.name} warned {first.category.__name__}: {first.message}"
+            )
         out = _number(result, self.name)
+        self.precision.observe(result)
         if math.isnan(out):
             if self.policy.kind == "nan":
                 # Undefined: the warnings that came with the NaN are expected, not findings.
                 raise UndefinedMeasureError(f"{self.name} returned NaN (undefined='nan')")
-            raise MeasureImplementationError(
+            raise UndeclaredNaNError(
                 f"measure={self.name!r} returned NaN on an input it does not declare undefined; "
                 "if NaN means undefined there, declare it: undefined='nan' (axiometrics check "
                 '--undefined nan; undefined = "nan" in a [tool.axiometrics] entry)'
@@ -146,34 +162,66 @@ Arguments = Callable[[tuple[np.ndarray, ...], Any], tuple[tuple[Any, ...], dict[
 
 
 def _arguments(
-    signature: CallSignature, class_values: bool, pass_values: bool, labels_argument: str | None
+    signature: CallSignature,
+    class_values: bool,
+    pass_values: bool,
+    labels_argument: str | None,
+    *,
+    indices: bool = False,
+    num_classes: bool = False,
 ) -> Arguments:
     """How the family's inputs (axiometrics layout) and class values become the call's arguments.
 
-    The params bound to the callable are not included.
+    With ``indices`` the label vectors hold class indices ``0 .. C-1`` (and
+    ``num_classes=C`` is passed when ``num_classes``).  The params bound to
+    the callable are not included; the arguments are NumPy arrays (see
+    :func:`_compute` for the conversion to the callable's array type).
     """
 
     def arguments(inputs: tuple[np.ndarray, ...], values: Any) -> Any:
         vals = np.array(values) if class_values and values is not None else None
-        args = signature.arguments(tuple(np.asarray(a) for a in inputs), vals)
+        labels = np.arange(vals.size) if indices and vals is not None else vals
+        args = signature.arguments(tuple(np.asarray(a) for a in inputs), labels)
         keywords: dict[str, Any] = {}
         if pass_values and vals is not None:
             keywords["values"] = np.array(vals)
-        if labels_argument and vals is not None:
-            keywords[labels_argument] = label_values(vals).tolist()
+        if labels_argument and labels is not None:
+            keywords[labels_argument] = label_values(labels).tolist()
+        if num_classes and labels is not None:
+            keywords["num_classes"] = int(labels.size)
         return tuple(args), keywords
 
     return arguments
 
 
-def _compute(caller: _Caller, arguments: Arguments) -> Callable[..., float]:
-    """The scalar compute function the Scorer calls once per input."""
+def _compute(
+    caller: _Caller, arguments: Arguments, convert: Converter | None = None
+) -> Callable[..., float]:
+    """The scalar compute function the Scorer calls once per input.
+
+    ``convert`` turns each NumPy array argument into the callable's array type.
+    """
 
     def compute(*inputs: np.ndarray, values: np.ndarray) -> float:
         args, kwargs = arguments(inputs, values)
+        if convert is not None:
+            args = tuple(_converted(convert, a, caller.name) for a in args)
+            kwargs = {k: _converted(convert, v, caller.name) for k, v in kwargs.items()}
         return caller(*args, **kwargs)
 
     return compute
+
+
+def _converted(convert: Converter, value: Any, name: str) -> Any:
+    if not isinstance(value, np.ndarray):
+        return value
+    try:
+        return convert(value)
+    except Exception as exc:  # the user's conversion: say which argument it failed on
+        raise MeasureImplementationError(
+            f"converting a {value.dtype} array of shape {value.shape} for {name!r} failed: "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
 
 
 def subject_from_callable(
@@ -274,6 +322,8 @@ def subject_from_spec(spec: MeasureSpec) -> Subject:
     func: Callable[..., Any] = spec.measure
     labels = plan.call.label_vectors
     lower, upper = spec.score_range if spec.score_range is not None else (-math.inf, math.inf)
+    # Class indices carry no class values: the values reach the callable only as labels.
+    values_reach = (labels and not plan.indices) or plan.pass_values
     measure = Measure(
         name=plan.registry_name,
         family=plan.family.name,
@@ -283,25 +333,32 @@ def subject_from_spec(spec: MeasureSpec) -> Subject:
         description=f"bare callable defined at {source_location(func)}",
         optimum=spec.optimum,
         undefined=plan.policy.describe(),
-        uses_class_values=labels or plan.pass_values,
+        uses_class_values=values_reach,
         claims=plan.expectations,
     )
     guard = CallGuard(plan.display, plan.timeout)
-    caller = _Caller(func, plan.display, plan.params, plan.policy, guard)
+    precision = ResultPrecision()
+    caller = _Caller(func, plan.display, plan.params, plan.policy, guard, precision)
     arguments = _arguments(
-        plan.call, plan.family.class_values, plan.pass_values, plan.labels_keyword
+        plan.call,
+        plan.family.class_values,
+        plan.pass_values,
+        plan.labels_keyword,
+        indices=plan.indices,
+        num_classes=plan.num_classes,
     )
-    compute = _compute(caller, arguments)
+    compute = _compute(caller, arguments, plan.convert)
     scorer = Scorer(measure, compute, plugin="<callable>", vectorized=False)
     return Subject(
         scorer,
         kind="callable",
-        values_reach_measure=labels or plan.pass_values,
+        values_reach_measure=values_reach,
         source_file=source_file(func),
         max_count=LABEL_MAX_COUNT if labels else None,
         max_items=LABEL_MAX_ITEMS if labels else None,
         location=f"{source_location(func)} in {getattr(func, '__name__', plan.display)}",
-        integer_values=labels and bool(spec.integer_labels),
+        integer_values=values_reach and labels and bool(spec.integer_labels),
         guard=guard,
         arguments=arguments,
+        precision=precision,
     )

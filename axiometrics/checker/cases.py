@@ -37,6 +37,7 @@ Example: a third-party claim "the score never exceeds the accuracy"::
 
 from __future__ import annotations
 
+import math
 import traceback as _traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -48,7 +49,7 @@ from hypothesis import strategies as st
 
 from axiometrics import strategies as ax_st
 from axiometrics.checker.tolerance import Judge
-from axiometrics.errors import SignatureRefusalError
+from axiometrics.errors import SignatureRefusalError, UndeclaredNaNError
 
 __all__ = [
     "Case",
@@ -247,6 +248,37 @@ class Case:
         if self.ragged:
             return tuple(self.inputs[k])
         return tuple(a[k] for a in self.inputs)
+
+    def relative_change(self, i: int, j: int) -> float:
+        """How far entry ``j``'s inputs (and class values) lie from entry ``i``'s.
+
+        The largest ``max |a_j - a_i| / max(|a_i|, |a_j|)`` over the input
+        arrays: 0 for identical entries, ``inf`` when shapes differ or an
+        array is all zero on one side.  A strict comparison at a coarse
+        precision uses it to tell a genuine tie from a change too small for
+        that precision (:meth:`~axiometrics.checker.tolerance.Judge.compare`).
+        """
+        arrays = list(zip(self.entry(i), self.entry(j), strict=True))
+        values = (self.entry_values(i), self.entry_values(j))
+        if values[0] is not None and values[1] is not None:
+            arrays.append((values[0], values[1]))
+        change = 0.0
+        for first, second in arrays:
+            a = np.asarray(first, dtype=float)
+            b = np.asarray(second, dtype=float)
+            if a.shape != b.shape:
+                return math.inf
+            with np.errstate(over="ignore", invalid="ignore"):
+                diff = float(np.max(np.abs(a - b), initial=0.0))
+            if diff == 0.0:
+                continue
+            scale = max(
+                float(np.max(np.abs(a), initial=0.0)), float(np.max(np.abs(b), initial=0.0))
+            )
+            if not (math.isfinite(diff) and scale > 0.0 and math.isfinite(scale)):
+                return math.inf
+            change = max(change, diff / scale)
+        return change
 
     def entry_values(self, k: int) -> np.ndarray | None:
         """The class values of entry ``k``, or ``None`` when the case has none."""
@@ -482,6 +514,15 @@ class Observation:
     undefined: np.ndarray
     crash: Crash | None = None
     warnings: tuple[str, ...] = ()
+
+    @property
+    def undeclared_nan(self) -> bool:
+        """Whether the measure returned NaN on an input it does not declare undefined.
+
+        (:class:`~axiometrics.errors.UndeclaredNaNError`: a finding of
+        ``well_defined``; the other claims leave the case out.)
+        """
+        return self.crash is not None and self.crash.kind == UndeclaredNaNError.__name__
 
     @property
     def refused_by_signature(self) -> bool:

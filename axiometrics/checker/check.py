@@ -38,6 +38,7 @@ from hypothesis.database import ExampleDatabase
 from axiometrics.checker.callables import subject_from_spec
 from axiometrics.checker.cases import Case
 from axiometrics.checker.guard import DEFAULT_CALL_TIMEOUT
+from axiometrics.checker.precision import declared_tolerance, resolved_tolerance
 from axiometrics.checker.profiles import Profile
 from axiometrics.checker.runner import run_claim, sample_cases
 from axiometrics.checker.settings import CheckSettings, settings_default
@@ -252,6 +253,7 @@ def check(
     max_examples: int | None = None,
     bound: int | None = None,
     seed: int | None = None,
+    dtype: str | None = None,
     tolerance: Tolerance | None = None,
     options: Mapping[str, Any] | None = None,
     preconditions: Mapping[str, Sequence[str]] | None = None,
@@ -263,6 +265,9 @@ def check(
     labels_argument: str | None = "auto",
     undefined: Any = None,
     integer_labels: bool = True,
+    labels: str = "values",
+    array_namespace: str | None = None,
+    convert: Any = None,
     call_timeout: float | None = DEFAULT_CALL_TIMEOUT,
     strict: bool = False,
     discover: bool = True,
@@ -320,8 +325,15 @@ def check(
     seed
         Hypothesis seed (default: 0 under ``ci``, random otherwise; always
         reported in the verdicts).
+    dtype
+        The floating precision the measure computes in (``"float32"``, ...;
+        see :mod:`axiometrics.checker.precision`): equality and strictness
+        are judged under its tolerance.  Default: inferred from the value a
+        bare callable returns on its family's typical input (float64 for a
+        Python float).
     tolerance
-        The equality rule (default :class:`Tolerance`).
+        An explicit equality rule instead of ``dtype`` (default: the
+        dtype's).  The rule used is stated in every verdict.
     options
         Per-claim check options, e.g. ``{"imbalance": {"spacing": "arbitrary"}}``
         (keys of :data:`axiometrics.claims.CLAIM_OPTIONS`).
@@ -348,6 +360,17 @@ def check(
     integer_labels
         Label-vector callables: integer-valued class-value transforms
         (default) or real-valued ones (``False``).
+    labels
+        Label-vector callables: ``"values"`` (the class values as labels,
+        default) or ``"indices"`` (class indices ``0 .. C-1``, and
+        ``num_classes=C`` when the callable takes that keyword).
+    array_namespace
+        A callable of another array library: the module whose ``asarray``
+        converts each array argument (``"array_api_strict"``, ``"torch"``);
+        see :mod:`axiometrics.checker.arrays`.
+    convert
+        Instead of ``array_namespace``: a function converting each NumPy
+        array argument.
     call_timeout
         Seconds one call of a bare callable may take (default 5); a call that
         takes longer makes the claim an error.  ``None``: no limit.
@@ -394,8 +417,12 @@ def check(
             labels_argument=labels_argument,
             undefined=undefined,
             integer_labels=integer_labels,
+            labels=labels,
+            array_namespace=array_namespace,
+            convert=convert,
             call_timeout=call_timeout,
-            tolerance=tolerance if tolerance is not None else Tolerance(),
+            dtype=dtype,
+            tolerance=tolerance,
         )
     )
     search = _settings(
@@ -412,15 +439,14 @@ def check(
         extra_preconditions=extra_preconditions,
     )
     if isinstance(spec, Subject):
-        return run_check(
-            spec, claims, search, tolerance=tolerance or Tolerance(), progress=progress
-        )
+        declared = declared_tolerance(dtype, tolerance)
+        return run_check(spec, claims, search, declared, progress=progress)
     subject = subject_for(spec, registry)
     return run_check(
         subject,
         claims if claims is not None else spec.claims,
         search,
-        spec.tolerance,
+        spec.declared_tolerance,
         progress=progress,
     )
 
@@ -442,18 +468,21 @@ def run_check(
     subject: Subject,
     claims: Iterable[str] | None,
     settings: CheckSettings,
-    tolerance: Tolerance,
+    tolerance: Tolerance | None,
     *,
     progress: Callable[[int, int, ClaimResult | None], object] | None = None,
 ) -> CheckReport:
     """Check ``claims`` (default: every claim of its families) of a resolved subject.
 
     The core of :func:`check`, once the spec is wrapped and the settings built;
-    ``progress(0, total, None)`` is called first, ``progress(done, total, result)``
-    after each claim.
+    ``tolerance`` is the declared one (``None``: inferred, see
+    :func:`~axiometrics.checker.precision.resolved_tolerance`).
+    ``progress(0, total, None)`` is called first, ``progress(done, total,
+    result)`` after each claim.
     """
     if subject.kind == "callable":
         _preflight(subject)
+    tolerance = resolved_tolerance(subject, tolerance)
     profile = settings.resolved_profile()
     seed_value = profile.seed(settings.seed)
     options = settings.options or {}
@@ -492,7 +521,7 @@ def run_check(
         results=tuple(results),
         profile=profile.name,
         seed=seed_value,
-        tolerance=str(tolerance),
+        tolerance=tolerance.describe(),
         seconds=time.perf_counter() - started,
         notes=_notes(subject),
         strict=bool(settings.strict),

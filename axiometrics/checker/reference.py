@@ -27,6 +27,7 @@ from hypothesis.database import ExampleDatabase
 from axiometrics import strategies as ax_st
 from axiometrics.checker import hypothesis_internals as internals
 from axiometrics.checker.cases import Case, CaseRequest, Observation
+from axiometrics.checker.precision import resolved_tolerance
 from axiometrics.checker.profiles import Profile
 from axiometrics.checker.rules import fmt
 from axiometrics.checker.runner import hypothesis_settings
@@ -117,29 +118,40 @@ def check_reference(
             f"{subject.measure.title!r} is {family}"
         )
     other = Subject(ref)
-    judge = Judge(tolerance or Tolerance(), subject.measure.higher_is_better, None, True)
     tally = {"cases": 0}
+
+    def judge() -> Judge:
+        # An undeclared precision is inferred from the callable's scores, observed first.
+        used = resolved_tolerance(subject, tolerance)
+        return Judge(used, subject.measure.higher_is_better, None, True)
 
     def probe(case: Case) -> None:
         ours = subject.observe(case, enforce_range=False)
         if ours.refused_by_signature:
             reject()  # the callable's signature cannot take this input: outside its domain
+        nan = ours.undeclared_nan
+        if nan:
+            # An undeclared NaN: undefined here, compared as such (well_defined reports it).
+            k = case.n_entries
+            ours = Observation(np.full(k, np.nan), np.ones(k, dtype=bool))
         if ours.crash is not None:
             raise _CrashedError(case, ours, subject.measure.title)
         theirs = other.observe(case, enforce_range=False)
         if theirs.crash is not None:
             raise _CrashedError(case, theirs, ref.name)
         tally["cases"] += 1
+        rule = judge()
         for k in range(case.n_entries):
             a, b = _score(ours, k), _score(theirs, k)
             if a is None and b is None:
                 continue
             if a is None or b is None:
                 which = subject.measure.title if a is None else ref.name
+                how = " (it returned NaN)" if nan else ""
                 raise _DisagreementError(
-                    case, ours, theirs, f"{which} is undefined, the other is not", k
+                    case, ours, theirs, f"{which} is undefined{how}, the other is not", k
                 )
-            if not judge.equal(a, b):
+            if not rule.equal(a, b):
                 raise _DisagreementError(
                     case,
                     ours,
@@ -178,6 +190,7 @@ def check_reference(
             n_cases=tally["cases"],
             seconds=time.perf_counter() - started,
             reason=f"disagrees with the built-in {ref.name}",
+            tolerance=judge().tolerance.describe(),
             **base,  # type: ignore[arg-type]
         )
     except _CrashedError as crashed:
@@ -193,6 +206,7 @@ def check_reference(
             n_cases=tally["cases"],
             seconds=time.perf_counter() - started,
             reason=str(crashed.obs.crash),
+            tolerance=judge().tolerance.describe(),
             **base,  # type: ignore[arg-type]
         )
     return Verdict(
@@ -200,6 +214,7 @@ def check_reference(
         n_cases=tally["cases"],
         seconds=time.perf_counter() - started,
         reason=f"agrees with the built-in {ref.name}",
+        tolerance=judge().tolerance.describe(),
         **base,  # type: ignore[arg-type]
     )
 

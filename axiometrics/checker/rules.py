@@ -25,6 +25,7 @@ __all__ = [
     "min_classes",
     "refusal_aware",
     "transformed_values",
+    "unresolved",
     "vector",
 ]
 
@@ -91,12 +92,26 @@ def decide_equal(what: str) -> Decide:
     return decide
 
 
+def unresolved(a: float, b: float, judge: Judge) -> Decision:
+    """A strict comparison the measure's precision cannot decide: the case lies outside.
+
+    ``a`` and ``b`` differ within a tolerance coarser than the strict claims'
+    smallest genuine difference (see :meth:`Judge.compare`).
+    """
+    return Decision.outside(
+        f"{fmt(a)} and {fmt(b)} differ by {abs(a - b):.3g}, within {judge.tolerance.describe()}: "
+        "at this precision a tie cannot be told from rounding"
+    )
+
+
 def decide_better(first: str, second: str) -> Decide:
     """Rule: the second entry scores strictly better than the first."""
 
     def decide(case: Case, obs: Observation, judge: Judge) -> Decision:
         a, b = float(obs.scores[0]), float(obs.scores[1])
-        relation = judge.compare(b, a)
+        relation = judge.compare(b, a, case.relative_change(0, 1))
+        if relation == "unresolved":
+            return unresolved(b, a, judge)
         return Decision.verdict(
             relation == "better",
             f"{second} scores {fmt(b)}, {first} scores {fmt(a)}: {second} is {relation}"

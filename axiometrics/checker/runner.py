@@ -62,6 +62,9 @@ __all__ = [
     "search",
 ]
 
+#: The claim whose finding an undeclared NaN is (the others leave such cases out).
+WELL_DEFINED = "well_defined"
+
 
 def sample_cases(
     claim: Claim,
@@ -306,12 +309,16 @@ class SearchPlan:
     universal
         Whether the claim is universal (a deciding case refutes it) rather
         than existential (a deciding case confirms it).
+    nan_outside
+        A case on which the measure returns an undeclared NaN lies outside
+        the claim (every claim but ``well_defined``, whose finding it is).
     """
 
     procedure: Procedure
     request: CaseRequest
     predicates: tuple[tuple[str, Any], ...]
     universal: bool
+    nan_outside: bool = True
 
 
 @dataclass(frozen=True)
@@ -378,7 +385,13 @@ def plan_search(
         max_items=subject.max_items,
         refused_features=subject.refused_features,
     )
-    return SearchPlan(procedure, request, tuple(predicates), claim.form == "universal")
+    return SearchPlan(
+        procedure,
+        request,
+        tuple(predicates),
+        claim.form == "universal",
+        nan_outside=claim.name != WELL_DEFINED,
+    )
 
 
 def search(
@@ -422,7 +435,7 @@ def search(
         obs = subject.observe(case, enforce_range=procedure.observe_crashes)
         if subject.guard is not None and subject.guard.timed_out:
             raise _CallTimedOut(case, obs)
-        if obs.refused_by_signature:
+        if obs.refused_by_signature or (plan.nan_outside and obs.undeclared_nan):
             tally.reject()
         if procedure.observe_crashes:
             # Steer the search toward both ends of the score range, where
@@ -514,6 +527,7 @@ def bounded_pass(
         observe_undefined=procedure.observe_undefined,
         observe_crashes=procedure.observe_crashes,
         timed_out=lambda: guard is not None and guard.timed_out,
+        nan_outside=plan.nan_outside,
     )
 
 
@@ -654,6 +668,7 @@ def run_claim(
         "options": opts,
         "profile": profile.name,
         "label": label,
+        "tolerance": tolerance.describe(),
     }
     why_not = _not_applicable_reason(subject, claim, opts)
     if why_not is not None:

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
+from axiometrics.checker.arrays import Converter, array_converter, check_label_encoding
 from axiometrics.checker.callable_options import (
     UndefinedPolicy,
     accepts_keyword,
@@ -35,10 +36,12 @@ from axiometrics.checker.callable_options import (
     check_arity,
     check_params,
     labels_keyword,
+    parameters_of,
     parse_expectations,
     undefined_policy,
 )
 from axiometrics.checker.guard import DEFAULT_CALL_TIMEOUT, validate_call_timeout
+from axiometrics.checker.precision import declared_tolerance
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Tolerance
 from axiometrics.claims import get_claim
@@ -61,6 +64,8 @@ __all__ = [
 #: Field metadata: the option applies to bare callables only (a registered
 #: measure brings its own).
 _CALLABLE_ONLY = {"callable_only": True}
+#: The same, for an option whose default is not ``None`` (given when it differs).
+_CALLABLE_ONLY_DEFAULTED = {"callable_only": True, "defaulted": True}
 
 
 @dataclass(frozen=True)
@@ -93,6 +98,12 @@ class CallPlan:
         The keyword receiving the full class list, or ``None``.
     expectations
         The expected verdicts, as declarations.
+    indices
+        Label vectors hold class indices ``0 .. C-1`` (``labels="indices"``).
+    num_classes
+        Pass ``num_classes=C`` (indices, and the callable names that keyword).
+    convert
+        Converts each NumPy argument to the callable's array type, or ``None``.
     """
 
     family: Family
@@ -107,6 +118,9 @@ class CallPlan:
     pass_values: bool
     labels_keyword: str | None
     expectations: dict[str, ClaimDeclaration]
+    indices: bool = False
+    num_classes: bool = False
+    convert: Converter | None = None
 
 
 @dataclass(frozen=True)
@@ -147,6 +161,18 @@ class MeasureSpec:
     integer_labels
         Label-vector signatures: integer-valued class-value transforms
         (``False``: real-valued ones).
+    labels
+        Label-vector signatures: ``"values"`` (the class values are the
+        labels) or ``"indices"`` (class indices ``0 .. C-1``, and
+        ``num_classes=C`` when the callable has that keyword), as tensor
+        libraries take them.
+    array_namespace
+        A bare callable of another array library: the module whose
+        ``asarray`` converts each array argument (``"array_api_strict"``,
+        ``"torch"``, ``"jax.numpy"``); see :mod:`axiometrics.checker.arrays`.
+    convert
+        Instead of ``array_namespace``: a function (or ``"module:function"``)
+        converting each NumPy array argument.
     undefined
         How a bare callable tells an undefined input (``None``: ``"error"``;
         see :func:`~axiometrics.checker.callable_options.undefined_policy`).
@@ -163,8 +189,15 @@ class MeasureSpec:
         Seconds one call of a bare callable may take; ``None``: no limit.
     claims
         The claims to check (``None``: every claim of the family).
+    dtype
+        The floating precision the measure computes in (``"float32"``, see
+        :mod:`axiometrics.checker.precision`): its scores are compared under
+        that precision's tolerance.  ``None``: inferred from the scores a bare
+        callable returns (float64 for Python floats).
     tolerance
-        The equality rule of score comparisons.
+        The equality rule of score comparisons, given explicitly instead of a
+        ``dtype`` (``tolerance = {atol = ..., rtol = ...}`` in a pyproject
+        entry).
     """
 
     measure: Any = field(metadata={"key": "callable"})
@@ -178,16 +211,20 @@ class MeasureSpec:
     params: Mapping[str, Any] | None = field(default=None, metadata=_CALLABLE_ONLY)
     labels_argument: str | None = "auto"
     integer_labels: bool = True
+    labels: str = field(default="values", metadata=_CALLABLE_ONLY_DEFAULTED)
+    array_namespace: str | None = field(default=None, metadata=_CALLABLE_ONLY)
+    convert: Any = field(default=None, metadata=_CALLABLE_ONLY)
     undefined: Any = field(default=None, metadata=_CALLABLE_ONLY)
     expect: Mapping[str, Any] | None = field(default=None, metadata=_CALLABLE_ONLY)
     reference: str | None = None
     name: str | None = None
     call_timeout: float | None = DEFAULT_CALL_TIMEOUT
     claims: tuple[str, ...] | None = None
-    tolerance: Tolerance = field(default_factory=Tolerance)
+    dtype: str | None = None
+    tolerance: Tolerance | None = None
 
     def __post_init__(self) -> None:
-        """Normalise ``claims`` and ``tolerance`` and validate every option.
+        """Normalise ``claims``, resolve the declared tolerance and validate every option.
 
         Raises
         ------
@@ -197,12 +234,14 @@ class MeasureSpec:
             On a bad option: a callable without ``family``, options of bare
             callables given for a registered measure, an unknown family,
             signature, claim or reference, a ``params`` key or signature the
-            function cannot take, a bad undefined policy or time limit.
+            function cannot take, a bad undefined policy or time limit, an
+            unknown ``dtype``, or both ``dtype`` and ``tolerance``.
         """
-        if self.tolerance is None:
-            object.__setattr__(self, "tolerance", Tolerance())
-        elif not isinstance(self.tolerance, Tolerance):
+        if self.tolerance is not None and not isinstance(self.tolerance, Tolerance):
             raise InputTypeError(f"tolerance={self.tolerance!r}: expected a Tolerance")
+        object.__setattr__(
+            self, "_declared_tolerance", declared_tolerance(self.dtype, self.tolerance)
+        )
         if self.claims is not None:
             claims = (self.claims,) if isinstance(self.claims, str) else tuple(self.claims)
             object.__setattr__(self, "claims", claims)
@@ -212,7 +251,8 @@ class MeasureSpec:
             given = [
                 f.name
                 for f in fields(self)
-                if f.metadata.get("callable_only") and getattr(self, f.name) is not None
+                if f.metadata.get("callable_only")
+                and getattr(self, f.name) != (f.default if f.metadata.get("defaulted") else None)
             ]
             if given:
                 raise InvalidParameterError(
@@ -240,6 +280,12 @@ class MeasureSpec:
     def is_registered(self) -> bool:
         """Whether :attr:`measure` is registered (a name, Measure, Scorer or Subject)."""
         return isinstance(self.measure, str | Measure | Scorer | Subject)
+
+    @property
+    def declared_tolerance(self) -> Tolerance | None:
+        """The tolerance the spec declares (``tolerance``, or ``dtype``'s); ``None``: inferred."""
+        declared: Tolerance | None = self.__dict__["_declared_tolerance"]
+        return declared
 
     @property
     def plan(self) -> CallPlan:
@@ -296,8 +342,18 @@ def _plan(spec: MeasureSpec) -> CallPlan:
     takes_values = accepts_keyword(func, "values")
     pass_values = fam.class_values and not labels and "values" not in bound and takes_values
     labels_kw = labels_keyword(func, spec.labels_argument, labels, bound)
+    indices = check_label_encoding(spec.labels) == "indices"
+    if indices and not labels:
+        raise InvalidParameterError(
+            f"labels='indices' applies to label-vector signatures ({_label_signatures(fam)}), "
+            f"not signature={sig!r}"
+        )
+    named = parameters_of(func) or {}
+    num_classes = indices and "num_classes" in named and "num_classes" not in bound
+    convert = array_converter(spec.array_namespace, spec.convert)
     check_params(func, bound, display)
     keywords = [*bound, *(["values"] if pass_values else []), *([labels_kw] if labels_kw else [])]
+    keywords += ["num_classes"] if num_classes else []
     check_arity(func, len(sig.split(",")), sig, display, keywords)
     return CallPlan(
         family=fam,
@@ -312,7 +368,15 @@ def _plan(spec: MeasureSpec) -> CallPlan:
         pass_values=bool(pass_values),
         labels_keyword=labels_kw,
         expectations=parse_expectations(spec.expect, fam.name),
+        indices=indices,
+        num_classes=num_classes,
+        convert=convert,
     )
+
+
+def _label_signatures(fam: Family) -> str:
+    names = [n for n in fam.signature_names if fam.call_signature(n).label_vectors]
+    return ", ".join(names) or f"family {fam.name!r} has none"
 
 
 def validate_claims(claims: Iterable[str] | None, family: str) -> None:

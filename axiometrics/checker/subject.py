@@ -31,6 +31,7 @@ from axiometrics.registry import Scorer
 
 if TYPE_CHECKING:
     from axiometrics.checker.guard import CallGuard
+    from axiometrics.checker.precision import ResultPrecision
 
 __all__ = ["Subject", "crash_from_exception"]
 
@@ -74,6 +75,9 @@ class Subject:
         For a bare callable: ``arguments(inputs, values) -> (args, kwargs)``,
         how one entry's inputs are passed to it (used to print a line that
         reproduces a counterexample with the user's own function).
+    precision
+        For a bare callable: the record of the floating dtypes of the scores
+        it returned, from which an undeclared precision is inferred.
     """
 
     scorer: Scorer
@@ -86,6 +90,7 @@ class Subject:
     max_items: int | None = None
     guard: CallGuard | None = field(default=None, compare=False)
     arguments: Callable[..., Any] | None = field(default=None, compare=False)
+    precision: ResultPrecision | None = field(default=None, compare=False)
     _unbounded: Scorer | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:

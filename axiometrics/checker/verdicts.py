@@ -353,6 +353,9 @@ class Verdict:
     bound
         What the bounded pass covered before the random search (``None``:
         no bounded pass: the procedure enumerates no cases, or the bound is 0).
+    tolerance
+        The rule by which scores were judged equal or strictly better, with
+        its origin (:meth:`~axiometrics.checker.tolerance.Tolerance.describe`).
     """
 
     claim: str
@@ -369,6 +372,7 @@ class Verdict:
     reason: str = ""
     label: str = ""
     bound: Bound | None = field(default=None, compare=False)
+    tolerance: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", dict(self.options))
@@ -564,6 +568,7 @@ RECORD_COLUMNS = (
     "reason",
     "bound",
     "bound_cases",
+    "tolerance",
 )
 
 
@@ -682,6 +687,7 @@ class CheckReport:
                         "reason": v.reason,
                         "bound": v.bound.reached if v.bound is not None else "",
                         "bound_cases": v.bound.n_cases if v.bound is not None else 0,
+                        "tolerance": v.tolerance,
                     }
                 )
         return rows

@@ -1,9 +1,12 @@
 """The options that describe a bare callable, shared by ``check`` and ``report --measure``.
 
 ``--optimum``, ``--range``, ``--expect``, ``--param``, ``--undefined``,
-``--real-labels`` and ``--call-timeout`` become the keyword arguments of a
+``--real-labels``, ``--labels``, ``--array-namespace``, ``--convert`` and
+``--call-timeout`` become the keyword arguments of a
 :class:`~axiometrics.checker.MeasureSpec`, checked here so that a bad value
-is refused before any work, with a message naming the flag.
+is refused before any work, with a message naming the flag.  ``--dtype`` and
+``--tolerance`` (:func:`add_precision_arguments`) state the precision of any
+measure, registered or not.
 """
 
 from __future__ import annotations
@@ -18,10 +21,12 @@ from axiometrics.errors import AxiometricsError, InvalidParameterError
 __all__ = [
     "FLAGS",
     "add_callable_arguments",
+    "add_precision_arguments",
     "callable_options",
     "given_callable_flags",
     "parse_expect",
     "parse_params",
+    "precision_options",
 ]
 
 #: The flags :func:`add_callable_arguments` adds, with their argparse destinations.
@@ -32,6 +37,9 @@ FLAGS = {
     "--undefined": "undefined",
     "--param": "param",
     "--real-labels": "real_labels",
+    "--labels": "labels",
+    "--array-namespace": "array_namespace",
+    "--convert": "convert",
 }
 
 
@@ -64,12 +72,30 @@ def add_callable_arguments(parser: argparse.ArgumentParser | argparse._ArgumentG
         "--undefined",
         metavar="POLICY",
         help="how a callable tells an undefined input: error (default: NaN/inf is a finding), "
-        "nan (NaN means undefined), raise:Error1,Error2 (these exceptions mean undefined)",
+        "nan (NaN means undefined), raise:Error1,Error2 (these exceptions, or warnings of these "
+        "categories, mean undefined)",
     )
     parser.add_argument(
         "--real-labels",
         action="store_true",
         help="label-vector callables: real-valued (not integer) class-value transforms",
+    )
+    parser.add_argument(
+        "--labels",
+        choices=("values", "indices"),
+        help="label-vector callables: the class values as labels (default), or class indices "
+        "0..C-1 with num_classes=C where the callable takes it (tensor libraries)",
+    )
+    parser.add_argument(
+        "--array-namespace",
+        metavar="MODULE",
+        help="a callable of another array library: convert each array argument with "
+        "MODULE.asarray (array_api_strict, torch, jax.numpy, cupy)",
+    )
+    parser.add_argument(
+        "--convert",
+        metavar="MODULE:FUNCTION",
+        help="instead of --array-namespace: a function converting each NumPy array argument",
     )
     call_timeout = spec_default("call_timeout")
     parser.add_argument(
@@ -79,6 +105,58 @@ def add_callable_arguments(parser: argparse.ArgumentParser | argparse._ArgumentG
         metavar="SECONDS",
         help=f"time limit per call of a callable (default {call_timeout:g}); 0 disables",
     )
+
+
+def add_precision_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """Add ``--dtype`` and ``--tolerance``: the precision the measure's scores are judged by."""
+    from axiometrics.checker.precision import PRECISIONS
+
+    parser.add_argument(
+        "--dtype",
+        metavar="DTYPE",
+        help=f"floating precision the measure computes in ({', '.join(PRECISIONS)}): scores are "
+        "compared under its tolerance (default: inferred from the returned scores, float64 for "
+        "Python floats)",
+    )
+    parser.add_argument(
+        "--tolerance",
+        nargs=2,
+        type=float,
+        metavar=("ATOL", "RTOL"),
+        help="explicit equality rule |a - b| <= ATOL + RTOL * max(|a|, |b|), instead of --dtype",
+    )
+
+
+def precision_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``dtype`` and ``tolerance`` keywords of ``--dtype`` and ``--tolerance``, checked.
+
+    Raises
+    ------
+    InvalidParameterError
+        Naming the flag: an unknown dtype, a negative or non-finite
+        tolerance, or both flags.
+    """
+    from axiometrics.checker.precision import tolerance_for_dtype
+    from axiometrics.checker.tolerance import Tolerance
+
+    if args.dtype is not None and args.tolerance is not None:
+        raise InvalidParameterError(
+            "--dtype and --tolerance: give one (a dtype stands for its tolerance)"
+        )
+    tolerance = None
+    if args.tolerance is not None:
+        atol, rtol = args.tolerance
+        if not all(math.isfinite(x) and x >= 0 for x in (atol, rtol)):
+            raise InvalidParameterError(
+                f"--tolerance {atol:g} {rtol:g}: expected finite ATOL >= 0 and RTOL >= 0"
+            )
+        tolerance = Tolerance(atol, rtol, origin="declared")
+    if args.dtype is not None:
+        try:
+            tolerance_for_dtype(args.dtype)
+        except AxiometricsError as exc:
+            raise InvalidParameterError(f"--dtype: {exc}") from None
+    return {"dtype": args.dtype, "tolerance": tolerance}
 
 
 def given_callable_flags(args: argparse.Namespace) -> list[str]:
@@ -145,6 +223,7 @@ def callable_options(args: argparse.Namespace, family: str) -> dict[str, Any]:
         ``LOW < HIGH``, a bad expectation, parameter or undefined policy, or
         a negative or non-finite time limit.
     """
+    from axiometrics.checker.arrays import array_converter
     from axiometrics.checker.callable_options import parse_expectations, undefined_policy
 
     if not math.isfinite(args.call_timeout) or args.call_timeout < 0:
@@ -169,6 +248,13 @@ def callable_options(args: argparse.Namespace, family: str) -> dict[str, Any]:
         undefined = undefined_policy(args.undefined)
     except AxiometricsError as exc:
         raise InvalidParameterError(f"--undefined: {exc}") from None
+    if args.array_namespace is not None and args.convert is not None:
+        raise InvalidParameterError("--array-namespace and --convert: give one")
+    try:
+        array_converter(args.array_namespace, args.convert)
+    except AxiometricsError as exc:
+        flag = "--array-namespace" if args.array_namespace is not None else "--convert"
+        raise InvalidParameterError(f"{flag}: {exc}") from None
     return {
         "optimum": args.optimum,
         "score_range": tuple(args.range) if args.range else None,
@@ -176,5 +262,8 @@ def callable_options(args: argparse.Namespace, family: str) -> dict[str, Any]:
         "params": parse_params(args.param),
         "undefined": undefined,
         "integer_labels": not args.real_labels,
+        "labels": args.labels or "values",
+        "array_namespace": args.array_namespace,
+        "convert": args.convert,
         "call_timeout": args.call_timeout or None,
     }

@@ -53,9 +53,11 @@ from axiometrics.claims import registered_claims
 from axiometrics.cli.arguments import BOUND_HELP, add_database_arguments, database_from_args
 from axiometrics.cli.callable_arguments import (
     add_callable_arguments,
+    add_precision_arguments,
     callable_options,
     given_callable_flags,
     parse_expect,
+    precision_options,
 )
 from axiometrics.errors import AxiometricsError, InvalidParameterError
 from axiometrics.loading import load_callable, split_target
@@ -94,6 +96,7 @@ def add_parser(subparsers: Any) -> None:
         help="the callable is an error (lower scores are better)",
     )
     add_callable_arguments(parser)
+    add_precision_arguments(parser)
     parser.add_argument("--claims", metavar="NAME,...", help="check only these claims")
     profile = settings_default("profile")
     parser.add_argument(
@@ -182,6 +185,10 @@ def _validate(args: argparse.Namespace, is_callable: bool) -> dict[str, Any]:
                 hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
                 raise _UsageError(f"--claims: unknown claim {name!r}{hint}")
     out: dict[str, Any] = {"claims": claims}
+    try:
+        out.update(precision_options(args))
+    except InvalidParameterError as exc:
+        raise _UsageError(str(exc)) from None
     if not is_callable:
         named = {"--family": args.family, "--signature": args.signature}
         given = [flag for flag, value in named.items() if value is not None]
@@ -272,7 +279,7 @@ def run_check(args: argparse.Namespace) -> int:
         database=database_from_args(args),
     )
     if not is_callable:
-        spec = MeasureSpec(args.target)
+        spec = MeasureSpec(args.target, dtype=flags["dtype"], tolerance=flags["tolerance"])
     else:
         described = {k: v for k, v in flags.items() if k != "claims"}
         spec = MeasureSpec(

@@ -44,8 +44,10 @@ from axiometrics.cli.arguments import (
 )
 from axiometrics.cli.callable_arguments import (
     add_callable_arguments,
+    add_precision_arguments,
     callable_options,
     given_callable_flags,
+    precision_options,
 )
 from axiometrics.cli.run_files import add_run_family_option, read_run_files, run_family
 from axiometrics.errors import InvalidParameterError
@@ -90,6 +92,7 @@ def add_parser(subparsers: Any) -> None:
         help="the name --measure is shown under (one --measure; default: the function's name)",
     )
     add_callable_arguments(what)
+    add_precision_arguments(what)
     data = parser.add_argument_group("meta-evaluation data (default: the embedded data)")
     data.add_argument(
         "--data",
@@ -159,6 +162,7 @@ def _user_measures(args: argparse.Namespace) -> list[Any]:
         if args.higher_is_better:
             given.append("--higher-is-better")
         given += given_callable_flags(args)
+        given += [f for f, v in (("--dtype", args.dtype), ("--tolerance", args.tolerance)) if v]
         if given:
             raise InvalidParameterError(f"{', '.join(given)} apply to --measure only")
         return []
@@ -171,7 +175,7 @@ def _user_measures(args: argparse.Namespace) -> list[Any]:
             f"--name {args.name!r} names one --measure (got {len(args.measure)}): report them "
             "under their functions' names, or one at a time"
         )
-    options = callable_options(args, args.family)
+    options = {**callable_options(args, args.family), **precision_options(args)}
     if args.name is not None:
         options["name"] = args.name
     users = [

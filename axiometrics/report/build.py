@@ -151,11 +151,47 @@ def _bar(total: int, desc: str, enabled: bool) -> Any:
 
 
 def _user_command(user: UserMeasure) -> str:
+    """The ``axiometrics check`` command that checks the user's measure as the report did."""
+    from axiometrics.checker.spec import spec_default
+
     parts = ["axiometrics", "check", user.target, "--family", user.family]
     if user.signature:
         parts += ["--signature", user.signature]
     if not user.higher_is_better:
         parts.append("--lower-is-better")
+    opts = user.options
+    if opts.get("optimum") is not None:
+        parts += ["--optimum", repr(float(opts["optimum"]))]
+    if opts.get("score_range") is not None:
+        parts += ["--range", *(repr(float(x)) for x in opts["score_range"])]
+    if opts.get("expect"):
+        parts += ["--expect", ",".join(f"{k}={v}" for k, v in opts["expect"].items())]
+    for key, value in (opts.get("params") or {}).items():
+        parts += ["--param", f"{key}={value!r}"]
+    policy: Any = opts.get("undefined")
+    kind = getattr(policy, "kind", policy)
+    if kind == "nan":
+        parts += ["--undefined", "nan"]
+    elif kind == "raise":
+        names = [
+            e.__name__ if e.__module__ == "builtins" else f"{e.__module__}.{e.__qualname__}"
+            for e in getattr(policy, "exceptions", ())
+        ]
+        parts += ["--undefined", "raise:" + ",".join(names)]
+    if opts.get("integer_labels") is False:
+        parts.append("--real-labels")
+    if opts.get("labels", "values") != "values":
+        parts += ["--labels", str(opts["labels"])]
+    if opts.get("array_namespace") is not None:
+        parts += ["--array-namespace", str(opts["array_namespace"])]
+    if isinstance(opts.get("convert"), str):
+        parts += ["--convert", opts["convert"]]
+    if "call_timeout" in opts and opts["call_timeout"] != spec_default("call_timeout"):
+        parts += ["--call-timeout", repr(float(opts["call_timeout"] or 0))]
+    if opts.get("dtype") is not None:
+        parts += ["--dtype", str(opts["dtype"])]
+    elif opts.get("tolerance") is not None:
+        parts += ["--tolerance", repr(opts["tolerance"].atol), repr(opts["tolerance"].rtol)]
     return shlex.join(parts)
 
 
@@ -177,6 +213,7 @@ def _measures_model(
                     "higher_is_better": u.higher_is_better,
                     "description": u.doc,
                     "source": f"{u.target} (defined at {u.location})",
+                    "tolerance": rep.tolerance,
                 }
             )
             continue
@@ -333,7 +370,7 @@ def build_report(settings: ReportSettings) -> Report:
             user_reports = []
             for u in users:
                 user_reports.append(
-                    check(u.subject(), settings=prof, seed=seed, database=settings.database)
+                    check(u.spec, settings=prof, seed=seed, database=settings.database)
                 )
                 bar.update(1)
         finally:

@@ -38,7 +38,7 @@ from axiometrics.checker.cases import (
     Observation,
     Procedure,
 )
-from axiometrics.checker.rules import decide_well_defined, fmt, min_classes
+from axiometrics.checker.rules import decide_well_defined, fmt, min_classes, unresolved
 from axiometrics.checker.tolerance import Judge
 from axiometrics.strategies import DEFAULT_MAX_COUNT
 
@@ -415,8 +415,9 @@ def _monotonicity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
 def _decide_pairs_better(case: Case, obs: Observation, judge: Judge) -> Decision:
     """Rule: the second entry of every pair scores strictly better than the first.
 
-    Pairs on which the measure is undefined are left out; a case without a
-    defined pair lies outside the claim.
+    Pairs on which the measure is undefined, or whose scores differ within
+    a precision that cannot tell a tie from rounding, are left out; a case
+    without another pair lies outside the claim.
     """
     pairs = _defined_pairs(case, obs)
     if not pairs:
@@ -424,7 +425,9 @@ def _decide_pairs_better(case: Case, obs: Observation, judge: Judge) -> Decision
     margins = []
     for k in pairs:
         before, after = float(obs.scores[k]), float(obs.scores[k + 1])
-        relation = judge.compare(after, before)
+        relation = judge.compare(after, before, case.relative_change(k, k + 1))
+        if relation == "unresolved":
+            continue
         if relation != "better":
             return Decision(
                 "fails",
@@ -433,6 +436,9 @@ def _decide_pairs_better(case: Case, obs: Observation, judge: Judge) -> Decision
                 (k, k + 1),
             )
         margins.append(judge.strict_margin(after, before))
+    if not margins:
+        k = pairs[0]
+        return unresolved(float(obs.scores[k + 1]), float(obs.scores[k]), judge)
     return Decision("holds", "every corrected system scores strictly better", margin=min(margins))
 
 

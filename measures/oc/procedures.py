@@ -21,6 +21,7 @@ from axiometrics.checker.rules import (
     fmt,
     min_classes,
     transformed_values,
+    unresolved,
     vector,
 )
 from axiometrics.checker.tolerance import Judge
@@ -213,13 +214,17 @@ def _single_moves(m: np.ndarray) -> list[tuple[np.ndarray, str]]:
 
 def _decide_improvements(case: Case, obs: Observation, judge: Judge) -> Decision:
     margins = []
+    skipped: tuple[float, float] | None = None
     for k in range(0, case.n_entries, 2):
         if obs.undefined[k] or obs.undefined[k + 1]:
             # The measure is undefined on this pair: it lies outside the
             # claim, the case's other pairs still speak.
             continue
         before, after = float(obs.scores[k]), float(obs.scores[k + 1])
-        relation = judge.compare(after, before)
+        relation = judge.compare(after, before, case.relative_change(k, k + 1))
+        if relation == "unresolved":
+            skipped = (after, before)  # within the measure's precision: this pair cannot decide
+            continue
         if relation != "better":
             return Decision(
                 "fails",
@@ -228,6 +233,8 @@ def _decide_improvements(case: Case, obs: Observation, judge: Judge) -> Decision
                 (k, k + 1),
             )
         margins.append(judge.strict_margin(after, before))
+    if not margins and skipped is not None:
+        return unresolved(*skipped, judge)
     if not margins:
         return Decision.outside("the measure is undefined on every pair")
     return Decision("holds", "every improved system scores strictly better", margin=min(margins))
@@ -288,9 +295,14 @@ def _imbalance_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
 
 
 def _decide_imbalance(case: Case, obs: Observation, judge: Judge) -> Decision:
+    margins = []
+    skipped: tuple[float, float] | None = None
     for k in range(0, case.n_entries, 2):
         smaller, larger = float(obs.scores[k]), float(obs.scores[k + 1])
-        relation = judge.compare(larger, smaller)
+        relation = judge.compare(larger, smaller, case.relative_change(k, k + 1))
+        if relation == "unresolved":
+            skipped = (larger, smaller)  # within the measure's precision: this pair cannot decide
+            continue
         if relation != "better":
             return Decision(
                 "fails",
@@ -298,10 +310,9 @@ def _decide_imbalance(case: Case, obs: Observation, judge: Judge) -> Decision:
                 f"scores {fmt(smaller)}: the former is {relation}, not strictly better",
                 (k, k + 1),
             )
-    margins = [
-        judge.strict_margin(float(obs.scores[k + 1]), float(obs.scores[k]))
-        for k in range(0, case.n_entries, 2)
-    ]
+        margins.append(judge.strict_margin(larger, smaller))
+    if not margins and skipped is not None:
+        return unresolved(*skipped, judge)
     return Decision(
         "holds",
         f"{case.n_entries // 2} contiguous triples respect imbalance",

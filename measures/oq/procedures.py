@@ -19,6 +19,7 @@ from axiometrics.checker.rules import (
     fmt,
     min_classes,
     transformed_values,
+    unresolved,
 )
 from axiometrics.checker.tolerance import Judge
 from axiometrics.strategies import bounded_integers, sampled_options
@@ -149,7 +150,9 @@ PRIORITY_PRESERVATION = Procedure(
 
 def _decide_violation(case: Case, obs: Observation, judge: Judge) -> Decision:
     a, b = float(obs.scores[0]), float(obs.scores[1])
-    relation = judge.compare(a, b)
+    relation = judge.compare(a, b, case.relative_change(0, 1))
+    if relation == "unresolved":
+        return unresolved(a, b, judge)
     return Decision.verdict(
         relation == "worse",
         f"D(p, q) = {fmt(a)} is {relation} than D(q, q) = {fmt(b)}"
@@ -199,6 +202,7 @@ def _decide_point_mass(case: Case, obs: Observation, judge: Judge) -> Decision:
     bins = [int(np.argmax(case.inputs[0][k])) for k in range(case.n_entries)]
     support = np.flatnonzero(case.inputs[1][0] > 0)
     low, high = int(support.min()), int(support.max())
+    resolved = unresolved_pairs = 0
     for i in range(case.n_entries):
         for j in range(case.n_entries):
             a, b = bins[i], bins[j]
@@ -206,7 +210,11 @@ def _decide_point_mass(case: Case, obs: Observation, judge: Judge) -> Decision:
             if not same_side:
                 continue
             near, far = float(obs.scores[i]), float(obs.scores[j])
-            relation = judge.compare(near, far)
+            relation = judge.compare(near, far, case.relative_change(i, j))
+            if relation == "unresolved":
+                unresolved_pairs += 1  # within the measure's precision: this pair cannot decide
+                continue
+            resolved += 1
             if relation != "better":
                 return Decision(
                     "fails",
@@ -214,6 +222,8 @@ def _decide_point_mass(case: Case, obs: Observation, judge: Judge) -> Decision:
                     f"the nearer is {relation}, not strictly better",
                     (j, i),
                 )
+    if unresolved_pairs and not resolved:
+        return Decision.outside(f"every pair of scores differs within {judge.tolerance.describe()}")
     return Decision("holds", "every nearer one-hot estimate scores strictly better")
 
 
@@ -283,10 +293,11 @@ def _decide_identity(case: Case, obs: Observation, judge: Judge) -> Decision:
         return Decision("holds", f"D(q, q) = {fmt(same)}")
     reference = float(judge.optimum) if judge.optimum is not None else same
     distance = float(np.max(np.abs(p - q)))
-    if distance < NEAR_IDENTICAL:
+    if distance < NEAR_IDENTICAL and judge.tolerance.resolves_ties:
         # A difference this small may move a second-order measure (JSD,
         # KLD) by less than the tolerance; "not optimal" then means not
-        # exactly optimal (strictly on the worse side in float64).
+        # exactly optimal (strictly on the worse side in float64).  A
+        # coarser precision cannot see it at all: compared below.
         gain = other - reference if not judge.higher_is_better else reference - other
         return Decision.verdict(
             gain > 0,
@@ -295,8 +306,11 @@ def _decide_identity(case: Case, obs: Observation, judge: Judge) -> Decision:
             if gain <= 0
             else f"D(p, q) = {fmt(other)} > optimum",
         )
+    relation = judge.compare(other, reference, case.relative_change(0, 1))
+    if relation == "unresolved":
+        return unresolved(other, reference, judge)
     return Decision.verdict(
-        judge.worse(other, reference),
+        relation == "worse",
         f"p != q but D(p, q) = {fmt(other)} vs optimum {fmt(reference)}",
         margin=judge.strict_margin(reference, other),
     )

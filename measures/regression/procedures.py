@@ -45,6 +45,7 @@ from axiometrics.checker.rules import (
     decide_well_defined,
     fmt,
     refusal_aware,
+    unresolved,
 )
 from axiometrics.checker.tolerance import Judge
 from axiometrics.strategies import bounded_integers, sampled_options
@@ -287,8 +288,11 @@ def _decide_identity(case: Case, obs: Observation, judge: Judge) -> Decision:
     if case.n_entries == 1:
         return Decision("holds", f"p = y scores the optimum {fmt(a)}")
     b = float(obs.scores[1])
+    relation = judge.compare(b, optimum, case.relative_change(0, 1))
+    if relation == "unresolved":
+        return unresolved(b, optimum, judge)
     return Decision.verdict(
-        not judge.equal(b, optimum),
+        relation != "equal",
         f"p != y scores {fmt(b)}, the optimum is {fmt(optimum)}",
         margin=-judge.equality_margin(b, optimum),
     )

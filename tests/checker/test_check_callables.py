@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -57,7 +59,7 @@ def test_inputs_where_the_callable_is_undefined_lie_outside_the_claims():
     assert report.verdict("well_defined").outcome is Outcome.NOT_REFUTED
 
 
-def test_a_callable_that_crashes_on_some_inputs_fails_well_defined_with_its_line():
+def test_a_callable_that_returns_nan_on_some_inputs_fails_well_defined_with_its_line():
     def fragile(matrix):
         return float(matrix[0, 0] / matrix[:, 0].sum())  # numpy: nan or inf, with a warning
 
@@ -66,8 +68,9 @@ def test_a_callable_that_crashes_on_some_inputs_fails_well_defined_with_its_line
     assert well.outcome is Outcome.REFUTED
     assert well.example.crash is not None
     assert "test_check_callables.py" in well.example.crash.location
-    assert report.verdict("symmetry").outcome is Outcome.ERROR
-    assert report.failed
+    # One cause, one failing item: symmetry is judged on the inputs where it is defined.
+    assert report.verdict("symmetry").outcome is not Outcome.ERROR
+    assert report.verdict("symmetry").n_outside > 0
 
 
 def test_label_vector_callables_see_the_class_values_as_labels():
@@ -167,3 +170,67 @@ def test_a_callable_that_raises_on_a_typical_input_fails_before_checking():
 def test_a_callable_that_returns_no_number_is_reported():
     with pytest.raises(MeasureImplementationError, match="must return one number"):
         check(lambda m: "high", family="oc")
+
+
+def macro_precision_nan(matrix):
+    """Macro precision that returns NaN when the system never chooses a class."""
+    m = np.asarray(matrix, dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return float(np.mean(np.diag(m) / m.sum(axis=1)))
+
+
+def test_an_undeclared_nan_fails_well_defined_only_and_the_other_claims_leave_those_inputs_out():
+    report = check(macro_precision_nan, family="nominal", optimum=1.0, variants=False)
+    well = report.verdict("well_defined")
+    assert well.outcome is Outcome.REFUTED
+    assert well.example.crash.kind == "UndeclaredNaNError"
+    assert "declare it: undefined='nan'" in well.example.crash.message
+    others = [r.verdict for r in report.results if r.claim != "well_defined"]
+    assert [v.claim for v in others if v.outcome is Outcome.ERROR] == []
+    assert report.verdict("identity").outcome is Outcome.NOT_REFUTED
+    assert report.verdict("symmetry").n_outside > 0  # inputs with an empty system class
+
+
+def test_an_undeclared_nan_is_undefined_in_a_reference_comparison():
+    from axiometrics.checker.check import subject_for
+    from axiometrics.checker.profiles import resolve_profile
+    from axiometrics.checker.reference import check_reference
+    from axiometrics.checker.spec import MeasureSpec
+
+    subject = subject_for(MeasureSpec(macro_precision_nan, family="nominal"))
+    verdict = check_reference(
+        subject, "precision_macro", profile=resolve_profile("ci"), seed_value=0
+    )
+    assert verdict.outcome is Outcome.REFUTED
+    assert "macro_precision_nan is undefined (it returned NaN), the other is not" in (
+        verdict.example.explanation
+    )
+
+
+def warns_on_an_empty_system_class(matrix):
+    """Accuracy that warns, and returns 0, when the system never chooses a class."""
+    m = np.asarray(matrix, dtype=float)
+    if m.sum(axis=1).min() == 0:
+        warnings.warn("empty system class", UserWarning, stacklevel=2)
+        return 0.0
+    return float(np.trace(m) / m.sum())
+
+
+def test_an_undeclared_warning_is_a_well_defined_finding():
+    verdict = check(warns_on_an_empty_system_class, ["well_defined"], family="nominal")
+    assert verdict.verdict("well_defined").outcome is Outcome.REFUTED
+    assert "emitted a warning" in verdict.verdict("well_defined").example.explanation
+
+
+@pytest.mark.parametrize("declared", [["UserWarning"], "raise:UserWarning", [UserWarning]])
+def test_a_warning_category_declared_undefined_means_undefined(declared):
+    report = check(
+        warns_on_an_empty_system_class,
+        ["well_defined", "symmetry"],
+        family="nominal",
+        undefined=declared,
+        variants=False,
+    )
+    assert report.verdict("well_defined").outcome is Outcome.NOT_REFUTED
+    assert report.verdict("symmetry").outcome is Outcome.NOT_REFUTED
+    assert report.verdict("symmetry").n_outside > 0

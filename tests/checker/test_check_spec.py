@@ -81,7 +81,8 @@ def test_the_defaults_are_the_documented_ones():
     assert spec_default("call_timeout") == 5.0
     assert spec_default("undefined") is None  # the "error" policy
     assert spec_default("higher_is_better") is None  # True for a callable
-    assert spec_default("tolerance") == Tolerance()
+    assert spec_default("tolerance") is None  # the dtype's, inferred when not declared
+    assert spec_default("dtype") is None
     assert MeasureSpec(hits, family="oc").plan.higher_is_better is True
     assert MeasureSpec(hits, family="oc").plan.policy.kind == "error"
     assert settings_default("profile") == "ci"
@@ -183,7 +184,8 @@ def test_the_specs_tolerance_reaches_the_report():
         ["symmetry"],
         settings=CheckSettings(max_examples=5, variants=False),
     )
-    assert report.tolerance == str(tolerance)
+    assert report.tolerance == f"{tolerance} (declared)"
+    assert report.result("symmetry").verdict.tolerance == report.tolerance
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,11 @@ import pytest
 
 from axiometrics.cli.callable_arguments import (
     add_callable_arguments,
+    add_precision_arguments,
     callable_options,
     given_callable_flags,
     parse_params,
+    precision_options,
 )
 from axiometrics.errors import InvalidParameterError
 
@@ -61,3 +63,29 @@ def test_a_parameter_is_a_literal_when_it_reads_as_one_else_text():
     }
     with pytest.raises(InvalidParameterError, match=r"--param '3=x': expected KEY=VALUE"):
         parse_params(["3=x"])
+
+
+def _parse_precision(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_precision_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def test_the_precision_flags_become_a_dtype_or_a_declared_tolerance():
+    assert precision_options(_parse_precision()) == {"dtype": None, "tolerance": None}
+    assert precision_options(_parse_precision("--dtype", "float16"))["dtype"] == "float16"
+    tolerance = precision_options(_parse_precision("--tolerance", "1e-6", "1e-5"))["tolerance"]
+    assert (tolerance.atol, tolerance.rtol, tolerance.origin) == (1e-6, 1e-5, "declared")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--dtype", "float31"], "--dtype: dtype='float31': expected one of"),
+        (["--tolerance", "nan", "0"], "--tolerance nan 0: expected finite ATOL >= 0"),
+        (["--dtype", "float32", "--tolerance", "0", "0"], "--dtype and --tolerance: give one"),
+    ],
+)
+def test_a_bad_precision_is_refused_naming_its_flag(argv, message):
+    with pytest.raises(InvalidParameterError, match=message):
+        precision_options(_parse_precision(*argv))

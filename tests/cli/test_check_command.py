@@ -123,6 +123,15 @@ def test_a_registered_measure_is_checked_by_name_and_json_is_available(capsys):
     assert outcomes == {"symmetry": "not_refuted", "imbalance": "refuted"}
 
 
+def test_the_declared_precision_of_a_registered_measure_is_stated_in_the_report(capsys):
+    status = main(["check", "accuracy", "--claims", "symmetry", "--dtype", "float32"])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert status == 0
+    assert first.endswith("equality |a - b| <= 1e-06 + 1e-05 * max(|a|, |b|) (float32, declared)")
+    status = main(["check", "accuracy", "--claims", "symmetry", "--tolerance", "0", "1e-9"])
+    assert capsys.readouterr().out.splitlines()[0].endswith("0 + 1e-09 * max(|a|, |b|) (declared)")
+
+
 def test_spacing_arbitrary_checks_claims_at_unequal_class_values(capsys):
     status = main(["check", "mae_macro", "--claims", "imbalance", "--spacing", "arbitrary"])
     out = capsys.readouterr().out
@@ -249,6 +258,9 @@ def rogue_file(tmp_path):
         (["--expect", "symmetry=maybe"], "--expect: expectation for claim 'symmetry' must be"),
         (["--undefined", "nans"], "--undefined: undefined='nans': expected 'error', 'nan'"),
         (["--param", "average"], "--param 'average': expected KEY=VALUE"),
+        (["--dtype", "floot32"], "--dtype: dtype='floot32': expected one of float64, float32"),
+        (["--tolerance", "-1", "0"], "--tolerance -1 0: expected finite ATOL >= 0 and RTOL >= 0"),
+        (["--dtype", "float32", "--tolerance", "0", "0"], "--dtype and --tolerance: give one"),
     ],
 )
 def test_a_bad_flag_is_a_one_line_usage_error_naming_the_flag(user_file, capsys, extra, message):

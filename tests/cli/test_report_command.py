@@ -103,6 +103,11 @@ def test_json_format_writes_the_model_to_standard_output(my_py, capsys, fast_rep
         (["--family", "oc"], "--family apply to --measure only"),
         (["--lower-is-better"], "--lower-is-better apply to --measure only"),
         (["--optimum", "0", "--name", "x"], "--name, --optimum apply to --measure only"),
+        (["--dtype", "float32"], "--dtype apply to --measure only"),
+        (
+            ["--measure", "my.py:my_mae", "--family", "oc", "--dtype", "float8"],
+            "--dtype: dtype='float8': expected one of",
+        ),
         (
             [
                 "--measure",

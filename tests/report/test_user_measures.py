@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import json
+
 import pytest
 
 from axiometrics.errors import InvalidParameterError
@@ -15,6 +18,10 @@ def my_gap(matrix):
 
 def accuracy(matrix):
     return 1.0
+
+
+def scaled_gap(matrix, scale=1.0):
+    return 0.0
 '''
 
 
@@ -65,9 +72,47 @@ def test_the_report_counts_only_the_data_sets_a_users_measure_was_meta_evaluated
     # An OC measure beside two others: the synthetic OQ data set has no OQ measure to compare.
     argv = ["report", "--measure", f"{path}:my_mae", "--family", "oc", "--lower-is-better"]
     argv += ["--measures", "mae_macro,accuracy", "-o", str(out), *fast_report_args]
+    argv += ["--dtype", "float32"]
     assert main(argv) == 0
     err = capsys.readouterr().err
     assert "meta-evaluated on 1 data set(s) (1 skipped: fewer than two measures take" in err
     page = (out / "index.html").read_text(encoding="utf-8")
     assert "meta-evaluated on 1 data set(s): how it ranks systems" in page
     assert "<dt>meta-evaluated on</dt><dd>1 data set(s): synthetic-oc</dd>" in page
+    # The precision it was declared with is stated, and replayed by its check command.
+    rule = "|a - b| <= 1e-06 + 1e-05 * max(|a|, |b|) (float32, declared)"
+    assert f"<dt>scores compared by</dt><dd><code>{html.escape(rule)}</code></dd>" in page
+    model = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    (user,) = [m for m in model["measures"] if m["user"]]
+    assert user["tolerance"] == rule
+    replays = [x["reproduce"] for x in model["refutations"] if x["user"]]
+    assert replays
+    assert all("--dtype float32" in line for line in replays)
+
+
+def test_the_check_command_of_a_users_measure_carries_every_option_it_was_reported_with(source):
+    import argparse
+    import shlex
+
+    from axiometrics.cli import check_command, report_command
+    from axiometrics.report.build import _user_command
+
+    parser = argparse.ArgumentParser()
+    commands = parser.add_subparsers()
+    check_command.add_parser(commands)
+    report_command.add_parser(commands)
+    options = [
+        "--family", "oc", "--lower-is-better", "--optimum", "0", "--range", "0", "10",
+        "--expect", "symmetry=violated,imbalance=holds", "--param", "scale=2.5",
+        "--undefined", "raise:ZeroDivisionError,ValueError", "--real-labels",
+        "--call-timeout", "3", "--dtype", "float32",
+    ]  # fmt: skip
+    reported = parser.parse_args(["report", "--measure", f"{source}:scaled_gap", *options])
+    (user,) = report_command._user_measures(reported)
+    argv = shlex.split(_user_command(user))
+    assert argv[:3] == ["axiometrics", "check", f"{source}:scaled_gap"]
+    checked = parser.parse_args(argv[1:])
+    again = check_command._validate(checked, is_callable=True)
+    spec_options = {k: v for k, v in again.items() if k != "claims"}
+    assert spec_options == dict(user.options)
+    assert checked.lower_is_better is True

@@ -73,7 +73,7 @@ def test_load_callable_reads_files_and_modules_and_prefixes_its_messages(tmp_pat
 
 
 def test_the_plugins_keys_are_the_specs_fields():
-    assert pytest_plugin.REGISTERED_KEYS == ("name", "claims", "tolerance")
+    assert pytest_plugin.REGISTERED_KEYS == ("name", "claims", "dtype", "tolerance")
     assert set(pytest_plugin.REGISTERED_KEYS) <= set(pyproject_keys())
     table = {"measures": [{"callable": "numpy:mean", "family": "oc", "colour": 1}]}
     _, problems = pytest_plugin.parse_table(table)
@@ -151,3 +151,34 @@ def test_a_bad_tolerance_names_its_key(measures_module):
 def test_callable_measure_keeps_its_own_message_for_a_non_callable():
     with pytest.raises(InputTypeError, match=r"^func=3 must be callable$"):
         testing.callable_measure(3, family="oc")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"dtype": "float23"}, "dtype='float23': expected one of float64, float32, float16, "
+         "bfloat16; did you mean 'float32', 'float64', 'float16'?"),
+        ({"dtype": 32}, '32: expected a string such as "float32"'),
+        ({"dtype": "float32", "tolerance": {"atol": 1e-6}}, "'float32' beside tolerance: give one (a dtype "
+         "stands for its tolerance)"),
+    ],
+)  # fmt: skip
+def test_a_bad_dtype_names_its_key(measures_module, extra, message):
+    entry = {"callable": measures_module, "family": "oc", **extra}
+    _, problems = pytest_plugin.parse_table({"measures": [entry]})
+    assert problems == [("tool.axiometrics.measures[0].dtype", message)]
+    registered = {"name": "accuracy", **extra}
+    _, problems = pytest_plugin.parse_table({"measures": [registered]})
+    assert problems == [("tool.axiometrics.measures[0].dtype", message)]
+
+
+def test_a_declared_dtype_reaches_the_spec(measures_module):
+    entry = {"callable": measures_module, "family": "oc", "signature": "gold,system"}
+    entry["dtype"] = "float32"
+    (spec,), problems = pytest_plugin.parse_table({"measures": [entry]})
+    assert problems == []
+    assert spec.declared_tolerance.origin == "float32, declared"
+    (registered,), _ = pytest_plugin.parse_table(
+        {"measures": [{"name": "mcc", "dtype": "float16"}]}
+    )
+    assert registered.declared_tolerance.rtol == 4e-3

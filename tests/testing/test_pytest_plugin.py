@@ -205,6 +205,16 @@ def test_measures_declared_in_pyproject_are_collected_by_a_plain_pytest_run(proj
     )
 
 
+def test_the_collected_count_includes_the_pyproject_items(project):
+    project.makefile(".toml", pyproject=PYPROJECT)
+    project.mkdir("tests")
+    project.makepyfile(**{"tests/test_one": "def test_one():\n    pass\n"})
+    result = project.runpytest(*QUIET, "--collect-only")
+    result.stdout.fnmatch_lines(["collected 4 items"])
+    result = project.runpytest(*QUIET, "-k", "symmetry")
+    result.stdout.fnmatch_lines(["collected 4 items / 2 deselected / 2 selected"])
+
+
 def test_axiometrics_off_disables_the_pyproject_measures(project):
     project.makefile(".toml", pyproject=PYPROJECT)
     project.mkdir("tests")
@@ -350,3 +360,126 @@ def test_importing_the_plugin_does_not_import_hypothesis_pandas_or_the_measures(
 
 def test_the_plugins_profile_names_are_the_checkers():
     assert tuple(sorted(PROFILES)) == pytest_plugin.PROFILE_NAMES
+
+
+FLOAT32_MODULE = textwrap.dedent(
+    """
+    import numpy as np
+
+
+    def hit_rate32(gold, system):
+        hits = np.asarray(gold) == np.asarray(system)
+        return hits.astype(np.float32).mean(dtype=np.float32)
+    """
+)
+
+FLOAT32_PYPROJECT = textwrap.dedent(
+    """
+    [tool.axiometrics]
+    seed = 3
+
+    [[tool.axiometrics.measures]]
+    callable = "float32_measures:hit_rate32"
+    name = "declared"
+    family = "nominal"
+    signature = "gold,system"
+    dtype = "float32"
+    reference = "accuracy"
+    claims = ["symmetry"]
+
+    [[tool.axiometrics.measures]]
+    callable = "float32_measures:hit_rate32"
+    name = "inferred"
+    family = "nominal"
+    signature = "gold,system"
+    reference = "accuracy"
+    claims = ["symmetry"]
+
+    [[tool.axiometrics.measures]]
+    callable = "float32_measures:hit_rate32"
+    name = "float64_rule"
+    family = "nominal"
+    signature = "gold,system"
+    tolerance = { atol = 1e-13, rtol = 1e-11 }
+    reference = "accuracy"
+    claims = ["symmetry"]
+
+    [[tool.axiometrics.measures]]
+    callable = "float32_measures:hit_rate32"
+    family = "nominal"
+    dtype = "float33"
+    """
+)
+
+
+def test_a_float32_metric_agrees_with_its_reference_under_its_declared_or_inferred_precision(
+    pytester,
+):
+    pytester.makepyfile(float32_measures=FLOAT32_MODULE)
+    pytester.syspathinsert()
+    pytester.makefile(".toml", pyproject=FLOAT32_PYPROJECT)
+    result = pytester.runpytest(*QUIET, "-v", "-rf")
+    result.assert_outcomes(passed=5, failed=2)
+    result.stdout.fnmatch_lines_random(
+        [
+            "pyproject.toml::declared[[]reference] PASSED*",
+            "pyproject.toml::inferred[[]reference] PASSED*",
+            "pyproject.toml::float64_rule[[]symmetry] PASSED*",
+            "FAILED pyproject.toml::float64_rule[[]reference] - *",
+            "*float64_rule*reference*expected to agree with the built-in*",
+            "scores compared by |a - b| <= 1e-13 + 1e-11 * max(|a|, |b|) (declared)",
+            "tool.axiometrics.measures[[]3].dtype: dtype='float33': expected one of float64, "
+            "float32, float16, bfloat16; did you mean 'float32'*",
+        ]
+    )
+
+
+CAUSES_MODULE = textwrap.dedent(
+    """
+    import numpy as np
+
+
+    def share_of_class_zero(matrix):
+        m = np.asarray(matrix)
+        return float(m[0, 0]) / float(m[:, 0].sum())   # ZeroDivisionError: empty gold class 0
+
+
+    def system_share_of_class_zero(matrix):
+        m = np.asarray(matrix)
+        return float(m[0].sum() / m.sum())
+    """
+)
+
+CAUSES_PYPROJECT = textwrap.dedent(
+    """
+    [[tool.axiometrics.measures]]
+    callable = "causes:share_of_class_zero"
+    family = "nominal"
+    claims = ["symmetry", "count_scale_invariance", "class_permutation_invariance"]
+    expect = { symmetry = "holds", count_scale_invariance = "holds", class_permutation_invariance = "holds" }
+
+    [[tool.axiometrics.measures]]
+    callable = "causes:system_share_of_class_zero"
+    family = "nominal"
+    claims = ["symmetry"]
+    expect = { symmetry = "holds" }
+    """
+)
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one process", "xdist"])
+def test_failures_are_grouped_by_root_cause_in_the_terminal_summary(pytester, workers):
+    pytester.makepyfile(causes=CAUSES_MODULE)
+    pytester.makefile(".toml", pyproject=CAUSES_PYPROJECT)
+    result = pytester.runpytest_subprocess(*QUIET, *workers)
+    result.assert_outcomes(failed=4)
+    result.stdout.fnmatch_lines(
+        [
+            "*- axiometrics: 4 failing claim check(s), 2 cause(s) -*",
+            "measure 'share_of_class_zero' raised ZeroDivisionError: float division by zero (at "
+            "causes.py:6 in share_of_class_zero): broke share_of_class_zero[[]*], "
+            "share_of_class_zero[[]*], share_of_class_zero[[]*]",
+            "measure 'system_share_of_class_zero': refuted by counterexamples: broke "
+            "system_share_of_class_zero[[]symmetry]",
+        ]
+    )
