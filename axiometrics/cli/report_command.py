@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 from axiometrics.checker import PROFILES
-from axiometrics.checker.callable_options import SIGNATURES
 from axiometrics.checker.spec import spec_default
 from axiometrics.cli.arguments import (
     BOUND_HELP,
@@ -42,14 +41,11 @@ from axiometrics.cli.arguments import (
     non_negative_int,
     positive_int,
 )
-from axiometrics.cli.callable_arguments import (
-    add_callable_arguments,
-    add_precision_arguments,
-    callable_options,
-    given_callable_flags,
-    precision_options,
-)
 from axiometrics.cli.run_files import add_run_family_option, read_run_files, run_family
+from axiometrics.cli.user_measure_arguments import (
+    add_user_measure_arguments,
+    user_measures_from_args,
+)
 from axiometrics.errors import InvalidParameterError
 
 __all__ = ["DEFAULT_OUTPUT", "add_parser", "run_report"]
@@ -71,28 +67,7 @@ def add_parser(subparsers: Any) -> None:
     what.add_argument(
         "--measures", type=comma_names, metavar="NAME,...", help="registered measures to include"
     )
-    what.add_argument(
-        "--measure",
-        action="append",
-        default=[],
-        metavar="FILE:CALLABLE",
-        help="your measure (a .py path or module, then the function); repeatable",
-    )
-    what.add_argument("--family", choices=sorted(SIGNATURES), help="family of --measure")
-    what.add_argument("--signature", help=_signature_help())
-    direction = what.add_mutually_exclusive_group()
-    direction.add_argument(
-        "--lower-is-better", action="store_true", help="--measure is an error (lower is better)"
-    )
-    direction.add_argument(
-        "--higher-is-better", action="store_true", help="--measure is a score (the default)"
-    )
-    what.add_argument(
-        "--name",
-        help="the name --measure is shown under (one --measure; default: the function's name)",
-    )
-    add_callable_arguments(what)
-    add_precision_arguments(what)
+    add_user_measure_arguments(what)
     data = parser.add_argument_group("meta-evaluation data (default: the embedded data)")
     data.add_argument(
         "--data",
@@ -143,56 +118,6 @@ def add_parser(subparsers: Any) -> None:
     )
     out.add_argument("--quiet", "-q", action="store_true", help="no progress bars")
     parser.set_defaults(func=run_report)
-
-
-def _signature_help() -> str:
-    """The help of ``--signature``: each family's call signatures, the default first."""
-    listed = "; ".join(f"{family}: {', '.join(names)}" for family, names in SIGNATURES.items())
-    return f"how to call --measure: one of its family's signatures, the first by default ({listed})"
-
-
-def _user_measures(args: argparse.Namespace) -> list[Any]:
-    from axiometrics.report import load_user_measure
-
-    callable_only = {"--family": args.family, "--signature": args.signature, "--name": args.name}
-    if not args.measure:
-        given = [k for k, v in callable_only.items() if v is not None]
-        if args.lower_is_better:
-            given.append("--lower-is-better")
-        if args.higher_is_better:
-            given.append("--higher-is-better")
-        given += given_callable_flags(args)
-        given += [f for f, v in (("--dtype", args.dtype), ("--tolerance", args.tolerance)) if v]
-        if given:
-            raise InvalidParameterError(f"{', '.join(given)} apply to --measure only")
-        return []
-    if args.family is None:
-        raise InvalidParameterError(
-            f"--family is required with --measure: one of {', '.join(SIGNATURES)}"
-        )
-    if args.name is not None and len(args.measure) > 1:
-        raise InvalidParameterError(
-            f"--name {args.name!r} names one --measure (got {len(args.measure)}): report them "
-            "under their functions' names, or one at a time"
-        )
-    options = {**callable_options(args, args.family), **precision_options(args)}
-    if args.name is not None:
-        options["name"] = args.name
-    users = [
-        load_user_measure(
-            target,
-            family=args.family,
-            signature=args.signature,
-            higher_is_better=not args.lower_is_better,
-            **options,
-        )
-        for target in args.measure
-    ]
-    names = [u.name for u in users]
-    repeated = sorted({n for n in names if names.count(n) > 1})
-    if repeated:
-        raise InvalidParameterError(f"--measure names must differ (got {repeated!r} twice)")
-    return users
 
 
 def _datasets(args: argparse.Namespace) -> Any:
@@ -271,7 +196,7 @@ def run_report(args: argparse.Namespace) -> int:
     )
 
     backend, scheduler = backend_from_args(args)
-    users = _user_measures(args)
+    users = user_measures_from_args(args)
     datasets = _datasets(args)
     show = not args.quiet and sys.stderr.isatty()
     settings = ReportSettings(

@@ -20,15 +20,46 @@ _LATEX_SPECIALS = {
     "~": r"\textasciitilde{}",
     "^": r"\textasciicircum{}",
 }
-_LATEX_SYMBOLS = {"✓": r"\checkmark{}", "✗": r"$\times$", "≠": r"$\neq$", "·": r"$\cdot$"}
+_LATEX_SYMBOLS = {
+    "✓": r"\checkmark{}",
+    "✗": r"$\times$",
+    "×": r"$\times$",
+    "≠": r"$\neq$",
+    "·": r"$\cdot$",
+    "ᵉ": r"\textsuperscript{e}",
+    "²": r"\textsuperscript{2}",
+    "³": r"\textsuperscript{3}",
+    "≤": r"$\leq$",
+    "≥": r"$\geq$",
+    "∞": r"$\infty$",
+    "−": "-",
+}
 
 
 def latex_escape(text: str) -> str:
-    """``text`` with LaTeX's special characters escaped and the table's symbols as commands."""
-    out = "".join(_LATEX_SPECIALS.get(ch, ch) for ch in text)
-    for sym, tex in _LATEX_SYMBOLS.items():
-        out = out.replace(sym, tex)
-    return out
+    """``text`` with LaTeX's special characters escaped and the table's symbols as commands.
+
+    So that the output compiles under pdfLaTeX's defaults: accented Latin-1
+    letters stay (UTF-8 input is the default), and any other character
+    outside ASCII (a user's measure named ``precision_τ``) is written as
+    ``[U+03C4]``.
+    """
+    out = []
+    for ch in text:
+        if ch in _LATEX_SPECIALS:
+            out.append(_LATEX_SPECIALS[ch])
+        elif ch in _LATEX_SYMBOLS:
+            out.append(_LATEX_SYMBOLS[ch])
+        elif ord(ch) < 128 or _latin(ch):
+            out.append(ch)
+        else:
+            out.append(f"[U+{ord(ch):04X}]")
+    return "".join(out)
+
+
+def _latin(ch: str) -> bool:
+    """A Latin-1 letter, which pdfLaTeX's default UTF-8 input encoding typesets."""
+    return 0xC0 <= ord(ch) <= 0xFF and ch.isalpha()
 
 
 def render_latex(table: PropertyTable) -> str:

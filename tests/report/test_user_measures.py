@@ -95,6 +95,7 @@ def test_the_check_command_of_a_users_measure_carries_every_option_it_was_report
     import shlex
 
     from axiometrics.cli import check_command, report_command
+    from axiometrics.cli.user_measure_arguments import user_measures_from_args
     from axiometrics.report.build import _user_command
 
     parser = argparse.ArgumentParser()
@@ -108,7 +109,7 @@ def test_the_check_command_of_a_users_measure_carries_every_option_it_was_report
         "--call-timeout", "3", "--dtype", "float32",
     ]  # fmt: skip
     reported = parser.parse_args(["report", "--measure", f"{source}:scaled_gap", *options])
-    (user,) = report_command._user_measures(reported)
+    (user,) = user_measures_from_args(reported)
     argv = shlex.split(_user_command(user))
     assert argv[:3] == ["axiometrics", "check", f"{source}:scaled_gap"]
     checked = parser.parse_args(argv[1:])
