@@ -18,7 +18,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tqdm import tqdm
@@ -122,8 +122,8 @@ class Report:
     model
         The JSON-ready model.
     table
-        The property table of the registered measures (``None`` when no
-        registered measure was included).
+        The property table of the registered measures, the user's measures
+        after them (``None`` when no registered measure was included).
     seconds
         Wall time per phase.
     """
@@ -443,4 +443,7 @@ def build_report(settings: ReportSettings) -> Report:
         "meta_seconds": per_dataset,
         "total_seconds": round(time.perf_counter() - started, 2),
     }
+    if table is not None and user_reports:
+        # property-table.md shows the user's measures next to the built-ins of their family.
+        table = replace(table, reports=(*table.reports, *user_reports))
     return Report(model=model, table=table, seconds=seconds)
