@@ -242,8 +242,10 @@ def subject_from_callable(
 ) -> Subject:
     """Wrap a bare callable as a measure under test.
 
-    The options are those of :class:`~axiometrics.checker.spec.MeasureSpec`
-    (same names, same defaults).
+    The options below are those of :class:`~axiometrics.checker.spec.MeasureSpec`
+    (same names, same defaults); build a spec for the others (``labels``,
+    ``array_namespace``, ``convert``, ``dtype``) and wrap it with
+    :func:`subject_from_spec`.
 
     Parameters
     ----------

@@ -135,6 +135,11 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="no progress bar (shown on standard error when it is a terminal)",
     )
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="one line per claim checked on standard error, terminal or not (CI logs)",
+    )
     parser.set_defaults(func=run_check)
 
 
@@ -230,6 +235,15 @@ def _validate(args: argparse.Namespace, is_callable: bool) -> dict[str, Any]:
     return out
 
 
+def _claim_lines(done: int, total: int, result: Any) -> None:
+    """``--progress``: one line per claim checked, for logs where no bar is drawn."""
+    if result is None:
+        print(f"checking {total} claim(s)", file=sys.stderr, flush=True)
+        return
+    summary = result.verdict.summary()
+    print(f"[{done}/{total}] {result.claim}: {summary}", file=sys.stderr, flush=True)
+
+
 @contextlib.contextmanager
 def _claims_bar(*, enabled: bool) -> Iterator[Callable[[int, int, Any], None] | None]:
     """A progress bar over the claims on standard error (``None`` when disabled)."""
@@ -289,8 +303,14 @@ def run_check(args: argparse.Namespace) -> int:
             higher_is_better=not args.lower_is_better,
             **described,
         )
-    with _claims_bar(enabled=not args.quiet and sys.stderr.isatty()) as progress:
-        report = check(spec, flags["claims"], settings=settings, progress=progress)
+    if args.progress and args.quiet:
+        print("axiometrics check: error: --progress and --quiet: give one", file=sys.stderr)
+        return 2
+    if args.progress:
+        report = check(spec, flags["claims"], settings=settings, progress=_claim_lines)
+    else:
+        with _claims_bar(enabled=not args.quiet and sys.stderr.isatty()) as progress:
+            report = check(spec, flags["claims"], settings=settings, progress=progress)
     text = _report_json(report) if args.format == "json" else report.render() + "\n"
     if args.output:
         write_text(args.output, text)

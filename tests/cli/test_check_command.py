@@ -418,6 +418,17 @@ def test_the_check_shows_a_progress_bar_over_the_claims_on_a_terminal(monkeypatc
     assert "2/2" in err
 
 
+def test_progress_prints_one_line_per_claim_where_no_bar_is_drawn(capsys):
+    args = ["check", "accuracy", "--claims", "symmetry,imbalance", "--max-examples", "5"]
+    assert main([*args, "--no-variants", "--progress"]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == "checking 2 claim(s)"
+    assert lines[1].startswith("[1/2] symmetry: not refuted after ")
+    assert lines[2].startswith("[2/2] imbalance: refuted (smallest counterexample")
+    assert main([*args, "--progress", "--quiet"]) == 2
+    assert "--progress and --quiet: give one" in capsys.readouterr().err
+
+
 def test_quiet_or_a_redirected_standard_error_shows_no_progress_bar(monkeypatch, capsys):
     args = ["check", "accuracy", "--claims", "symmetry", "--max-examples", "5", "--no-variants"]
     assert main(args) == 0
