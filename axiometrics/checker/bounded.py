@@ -291,9 +291,8 @@ def bounded_search(
             observed = _observe_chunk(subject, chunk, enforce_range)
             for case, ok, obs in zip(chunk, keep, observed, strict=True):
                 n_cases += 1
-                if (obs.refused_by_signature or (nan_outside and obs.undeclared_nan)) and not (
-                    timed_out()
-                ):
+                refused = obs.refused_by_signature or (nan_outside and obs.undeclared_nan)
+                if refused and not timed_out():
                     outside += 1
                     continue
                 if timed_out() or (obs.crash is not None and not observe_crashes):

@@ -8,6 +8,7 @@ so that the tolerance policy is the same everywhere.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import numpy as np
 from hypothesis import strategies as st
@@ -109,7 +110,7 @@ def decide_better(first: str, second: str) -> Decide:
 
     def decide(case: Case, obs: Observation, judge: Judge) -> Decision:
         a, b = float(obs.scores[0]), float(obs.scores[1])
-        relation = judge.compare(b, a, case.relative_change(0, 1))
+        relation = judge.compare(b, a, partial(case.relative_change, 0, 1))
         if relation == "unresolved":
             return unresolved(b, a, judge)
         return Decision.verdict(

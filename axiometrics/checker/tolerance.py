@@ -34,6 +34,7 @@ cannot decide at that precision (never as a counterexample).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -162,20 +163,24 @@ class Judge:
         gain = a - b if self.higher_is_better else b - a
         return gain / max(self.tolerance.bound(a, b), 1e-300) - 1.0
 
-    def compare(self, a: float, b: float, change: float = math.inf) -> Relation:
+    def compare(self, a: float, b: float, change: Callable[[], float] | None = None) -> Relation:
         """Describe ``a`` relative to ``b`` (see the module docstring).
 
         ``"better"`` or ``"worse"`` by more than the bound; ``"equal"``
         within a bound that :attr:`~Tolerance.resolves_ties`, or for
-        identical scores of inputs that differ by ``change`` (relative, see
-        :meth:`~axiometrics.checker.cases.Case.relative_change`) of at least
+        identical scores of inputs that differ by ``change()`` (relative, see
+        :meth:`~axiometrics.checker.cases.Case.relative_change`; ``None``: a
+        change that is always large enough) of at least
         :attr:`~Tolerance.tie_resolution`; ``"unresolved"`` otherwise: a
-        coarse precision cannot tell that tie from rounding.
+        coarse precision cannot tell that tie from rounding.  ``change`` is
+        called only then, so a float64 comparison never computes it.
         """
         if self.better(a, b):
             return "better"
         if self.better(b, a):
             return "worse"
-        if self.tolerance.resolves_ties or (a == b and change >= self.tolerance.tie_resolution):
+        if self.tolerance.resolves_ties:
+            return "equal"
+        if a == b and (change is None or change() >= self.tolerance.tie_resolution):
             return "equal"
         return "unresolved"

@@ -24,6 +24,7 @@ systems past 2**24, 2**31 and the int64 products.  Counts stay within
 from __future__ import annotations
 
 import functools
+from functools import partial
 from typing import TypedDict
 
 import numpy as np
@@ -425,7 +426,7 @@ def _decide_pairs_better(case: Case, obs: Observation, judge: Judge) -> Decision
     margins = []
     for k in pairs:
         before, after = float(obs.scores[k]), float(obs.scores[k + 1])
-        relation = judge.compare(after, before, case.relative_change(k, k + 1))
+        relation = judge.compare(after, before, partial(case.relative_change, k, k + 1))
         if relation == "unresolved":
             continue
         if relation != "better":

@@ -11,6 +11,8 @@ default class values ``0 .. C-1``.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from hypothesis import strategies as st
 
@@ -221,7 +223,7 @@ def _decide_improvements(case: Case, obs: Observation, judge: Judge) -> Decision
             # claim, the case's other pairs still speak.
             continue
         before, after = float(obs.scores[k]), float(obs.scores[k + 1])
-        relation = judge.compare(after, before, case.relative_change(k, k + 1))
+        relation = judge.compare(after, before, partial(case.relative_change, k, k + 1))
         if relation == "unresolved":
             skipped = (after, before)  # within the measure's precision: this pair cannot decide
             continue
@@ -299,7 +301,7 @@ def _decide_imbalance(case: Case, obs: Observation, judge: Judge) -> Decision:
     skipped: tuple[float, float] | None = None
     for k in range(0, case.n_entries, 2):
         smaller, larger = float(obs.scores[k]), float(obs.scores[k + 1])
-        relation = judge.compare(larger, smaller, case.relative_change(k, k + 1))
+        relation = judge.compare(larger, smaller, partial(case.relative_change, k, k + 1))
         if relation == "unresolved":
             skipped = (larger, smaller)  # within the measure's precision: this pair cannot decide
             continue

@@ -8,6 +8,8 @@ measures are scored with their default class values ``0 .. C-1``.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from hypothesis import strategies as st
 
@@ -150,7 +152,7 @@ PRIORITY_PRESERVATION = Procedure(
 
 def _decide_violation(case: Case, obs: Observation, judge: Judge) -> Decision:
     a, b = float(obs.scores[0]), float(obs.scores[1])
-    relation = judge.compare(a, b, case.relative_change(0, 1))
+    relation = judge.compare(a, b, partial(case.relative_change, 0, 1))
     if relation == "unresolved":
         return unresolved(a, b, judge)
     return Decision.verdict(
@@ -210,7 +212,7 @@ def _decide_point_mass(case: Case, obs: Observation, judge: Judge) -> Decision:
             if not same_side:
                 continue
             near, far = float(obs.scores[i]), float(obs.scores[j])
-            relation = judge.compare(near, far, case.relative_change(i, j))
+            relation = judge.compare(near, far, partial(case.relative_change, i, j))
             if relation == "unresolved":
                 unresolved_pairs += 1  # within the measure's precision: this pair cannot decide
                 continue
@@ -306,7 +308,7 @@ def _decide_identity(case: Case, obs: Observation, judge: Judge) -> Decision:
             if gain <= 0
             else f"D(p, q) = {fmt(other)} > optimum",
         )
-    relation = judge.compare(other, reference, case.relative_change(0, 1))
+    relation = judge.compare(other, reference, partial(case.relative_change, 0, 1))
     if relation == "unresolved":
         return unresolved(other, reference, judge)
     return Decision.verdict(

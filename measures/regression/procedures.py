@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import math
+from functools import partial
 
 import numpy as np
 from hypothesis import strategies as st
@@ -288,7 +289,7 @@ def _decide_identity(case: Case, obs: Observation, judge: Judge) -> Decision:
     if case.n_entries == 1:
         return Decision("holds", f"p = y scores the optimum {fmt(a)}")
     b = float(obs.scores[1])
-    relation = judge.compare(b, optimum, case.relative_change(0, 1))
+    relation = judge.compare(b, optimum, partial(case.relative_change, 0, 1))
     if relation == "unresolved":
         return unresolved(b, optimum, judge)
     return Decision.verdict(
