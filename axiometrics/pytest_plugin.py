@@ -233,18 +233,54 @@ def pytest_collection_modifyitems(session: Any, config: Any, items: list[Any]) -
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: Any, call: Any) -> Any:
-    """Carry a failing claim check's root cause on its report (through xdist too)."""
+    """Carry a failing check's root cause or an undeclared refutation on its report.
+
+    As user properties, which cross pytest-xdist.
+    """
     report = yield
-    from axiometrics.testing import CAUSE_ATTRIBUTE
+    from axiometrics.testing import CAUSE_ATTRIBUTE, FINDING_ATTRIBUTE
 
     excinfo = call.excinfo
-    cause = getattr(excinfo.value, CAUSE_ATTRIBUTE, None) if excinfo is not None else None
-    if cause is not None:
-        report.user_properties = [*report.user_properties, (CAUSE_ATTRIBUTE, cause)]
+    for attribute in (CAUSE_ATTRIBUTE, FINDING_ATTRIBUTE):
+        value = getattr(excinfo.value, attribute, None) if excinfo is not None else None
+        if value is not None:
+            report.user_properties = [*report.user_properties, (attribute, value)]
     return report
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The undeclared refutations, then one line per root cause of the failures."""
+    _summarise_findings(terminalreporter)
+    _summarise_causes(terminalreporter)
+
+
+def _summarise_findings(terminalreporter: Any) -> None:
+    """Each refuted claim that had no expectation, shown as a failure would show it."""
+    from axiometrics.testing import FINDING_ATTRIBUTE
+
+    findings = [
+        (report.nodeid, str(value))
+        for report in terminalreporter.stats.get("xfailed", [])
+        for key, value in getattr(report, "user_properties", ())
+        if key == FINDING_ATTRIBUTE
+    ]
+    if not findings:
+        return
+    terminalreporter.section(
+        f"axiometrics: {len(findings)} refuted claim(s) with no expectation declared", sep="-"
+    )
+    terminalreporter.write_line(
+        'declare each verdict to make it a test: expect={CLAIM: "violated"} in Python, '
+        'expect = { CLAIM = "violated" } in pyproject.toml (or "holds" once fixed)'
+    )
+    for nodeid, text in sorted(findings):
+        terminalreporter.write_line("")
+        terminalreporter.write_line(_short_id(nodeid), bold=True)
+        for line in text.splitlines():
+            terminalreporter.write_line(line)
+
+
+def _summarise_causes(terminalreporter: Any) -> None:
     """One line per root cause of the failing claim checks, with the items it broke."""
     from axiometrics.testing import CAUSE_ATTRIBUTE
 

@@ -135,14 +135,29 @@ def callable_measure(func: Callable[..., Any], *, family: str, **options: Any) -
     InputTypeError
         If ``func`` is not callable.
     InvalidParameterError, UnknownClaimError, UnknownMeasureError
-        On a bad option, unknown claim or reference, or a signature the
-        function cannot take.
+        On a bad option or unknown claim, or a signature the function
+        cannot take.  A ``reference`` that names no built-in measure of the
+        family is the one exception: it is kept as an
+        :class:`~axiometrics.checker.spec.UnresolvedReference`, and its
+        ``measure[reference]`` item fails with the message (a raise here
+        would be a collection error that stops the pytest session).
     """
     if not callable(func):
         raise InputTypeError(f"func={func!r} must be callable")
-    from axiometrics.checker.spec import MeasureSpec
+    from dataclasses import replace
 
-    return MeasureSpec(func, family=family, **options)
+    from axiometrics.checker.spec import MeasureSpec, UnresolvedReference, reference_problem
+
+    reference = options.pop("reference", None)
+    spec = MeasureSpec(func, family=family, **options)
+    if reference is None:
+        return spec
+    problem = reference_problem(reference, spec.plan.family.name)
+    if problem is not None:
+        # Raising here would stop the import of the test module: a collection
+        # error that ends the whole session instead of one failing item.
+        reference = UnresolvedReference(reference, problem)
+    return replace(spec, reference=reference)
 
 
 def _as_spec(measure: Any) -> MeasureSpec:
@@ -198,6 +213,7 @@ class ClaimCheck:
         spec = _as_spec(self.target)
         subject = subject_for(spec)
         if self.claim == REFERENCE:
+            self._fail_unresolved_reference(spec, subject)
             profile = resolve_profile(profile_name, bound=bound)
             verdict = check_reference(
                 subject,
@@ -247,7 +263,24 @@ class ClaimCheck:
                 f"measure {subject.measure.title!r}: declared violations without a counterexample",
             )
         if o is Outcome.REFUTED:
-            pytest.xfail(f"{verdict.summary()} (no expectation declared){_shown(verdict)}")
+            finding = pytest.xfail.Exception(
+                f"{verdict.summary()} (no expectation declared){_shown(verdict)}"
+            )
+            # Shown whole in the terminal summary, as a failure shows it: nobody
+            # expected this counterexample, so one line is not enough to act on.
+            setattr(finding, FINDING_ATTRIBUTE, self._counterexample(subject, verdict))
+            raise finding
+
+    def _fail_unresolved_reference(self, spec: MeasureSpec, subject: Subject) -> None:
+        """Fail the reference item of a ``reference=`` that resolves to no built-in."""
+        from axiometrics.checker.spec import UnresolvedReference
+
+        if isinstance(spec.reference, UnresolvedReference):
+            _fail(
+                f"{self._title(subject)}: its reference cannot be checked: "
+                f"{spec.reference.problem}",
+                f"{self._title(subject)}: reference={spec.reference.name!r} does not resolve",
+            )
 
     def _title(self, subject: Subject) -> str:
         return f"measure {subject.measure.title!r}"
@@ -259,9 +292,14 @@ class ClaimCheck:
         )
 
     def _failure(self, subject: Subject, verdict: Verdict, expected: str) -> str:
-        lines = [
+        heading = (
             f"{self._title(subject)}: {self.claim} was expected to {expected}: {verdict.summary()}"
-        ]
+        )
+        return self._counterexample(subject, verdict, heading)
+
+    def _counterexample(self, subject: Subject, verdict: Verdict, heading: str = "") -> str:
+        """The verdict with its counterexample, a call of the user's function and the replay."""
+        lines = [heading or f"{self._title(subject)}: {self.claim} is {verdict.summary()}"]
         if verdict.tolerance:
             lines.append(f"scores compared by {verdict.tolerance}")
         if verdict.example is not None:
@@ -303,6 +341,9 @@ class ClaimCheck:
 
 #: The attribute of a failing item's exception that names its root cause.
 CAUSE_ATTRIBUTE = "axiometrics_cause"
+
+#: The attribute of an undeclared refutation's xfail with its whole counterexample.
+FINDING_ATTRIBUTE = "axiometrics_finding"
 
 
 def failure_cause(subject: Subject, verdict: Verdict, what: str = "") -> str:

@@ -55,6 +55,7 @@ from axiometrics.suggest import closest
 __all__ = [
     "CallPlan",
     "MeasureSpec",
+    "UnresolvedReference",
     "pyproject_keys",
     "registered_scorer",
     "spec_default",
@@ -182,7 +183,10 @@ class MeasureSpec:
     reference
         A built-in measure of the same family the callable must agree with
         (a ``measure[reference]`` item of :mod:`axiometrics.testing`;
-        :func:`~axiometrics.checker.check` does not run it).
+        :func:`~axiometrics.checker.check` does not run it).  An
+        :class:`UnresolvedReference` (what
+        :func:`~axiometrics.testing.callable_measure` keeps of a name that
+        does not resolve) is accepted unchecked: its item fails.
     name
         Display name (default: the function's name).
     call_timeout
@@ -216,7 +220,7 @@ class MeasureSpec:
     convert: Any = field(default=None, metadata=_CALLABLE_ONLY)
     undefined: Any = field(default=None, metadata=_CALLABLE_ONLY)
     expect: Mapping[str, Any] | None = field(default=None, metadata=_CALLABLE_ONLY)
-    reference: str | None = None
+    reference: str | UnresolvedReference | None = None
     name: str | None = None
     call_timeout: float | None = DEFAULT_CALL_TIMEOUT
     claims: tuple[str, ...] | None = None
@@ -397,8 +401,55 @@ def validate_claims(claims: Iterable[str] | None, family: str) -> None:
             )
 
 
-def _check_reference(reference: str | None, family: str) -> None:
-    if reference is None:
+@dataclass(frozen=True)
+class UnresolvedReference:
+    """A ``reference=`` that names no built-in measure of the callable's family.
+
+    :func:`axiometrics.testing.callable_measure` keeps it instead of raising,
+    so that a typo fails the one ``measure[reference]`` item rather than the
+    import of the test module (a collection error that stops the session).
+
+    Attributes
+    ----------
+    name
+        The reference as given.
+    problem
+        Why it does not resolve (the message of the error it raised).
+    """
+
+    name: Any
+    problem: str
+
+    def __str__(self) -> str:
+        return str(self.name)
+
+
+def reference_problem(reference: Any, family: str) -> str | None:
+    """Why ``reference`` cannot serve a callable of ``family``; ``None`` when it can.
+
+    Parameters
+    ----------
+    reference
+        A registered measure's name or expression.
+    family
+        The callable's family.
+
+    Returns
+    -------
+    str or None
+        The message of the error :class:`MeasureSpec` would raise.
+    """
+    from axiometrics.errors import AxiometricsError
+
+    try:
+        _check_reference(reference, family)
+    except AxiometricsError as exc:
+        return str(exc)
+    return None
+
+
+def _check_reference(reference: Any, family: str) -> None:
+    if reference is None or isinstance(reference, UnresolvedReference):
         return
     ref = default_registry().get(reference)
     if family not in ref.measure.families:  # a measure of several families serves any of them

@@ -182,3 +182,40 @@ def test_a_declared_dtype_reaches_the_spec(measures_module):
         {"measures": [{"name": "mcc", "dtype": "float16"}]}
     )
     assert registered.declared_tolerance.rtol == 4e-3
+
+
+def _hits(gold, system):
+    return 1.0
+
+
+@pytest.mark.parametrize(
+    ("reference", "problem"),
+    [
+        ("acuracy", "unknown measure name='acuracy'; did you mean 'accuracy'"),
+        ("rnod", "reference='rnod' is a oq measure, not 'nominal'"),
+    ],
+)
+def test_callable_measure_keeps_a_bad_reference_for_its_item_while_the_spec_refuses_it(
+    reference, problem
+):
+    from axiometrics.checker.spec import UnresolvedReference
+
+    spec = testing.callable_measure(
+        _hits, family="nominal", signature="gold,system", reference=reference
+    )
+    assert isinstance(spec.reference, UnresolvedReference)
+    assert spec.reference.name == reference
+    assert spec.reference.problem.startswith(problem)
+    ids = [item_id for item_id, *_ in testing.claim_checks([spec])]
+    assert ids[-1] == "_hits[reference]"
+    with pytest.raises(InvalidParameterError if reference == "rnod" else KeyError, match=problem):
+        MeasureSpec(_hits, family="nominal", signature="gold,system", reference=reference)
+
+
+def test_callable_measure_keeps_a_good_reference_and_still_refuses_other_bad_options():
+    spec = testing.callable_measure(
+        _hits, family="nominal", signature="gold,system", reference="accuracy"
+    )
+    assert spec.reference == "accuracy"
+    with pytest.raises(InvalidParameterError, match="signature"):
+        testing.callable_measure(_hits, family="nominal", signature="gold,sys", reference="x")

@@ -115,6 +115,93 @@ def test_without_expectation_a_refuted_claim_is_reported_as_xfail_and_others_pas
     result.stdout.fnmatch_lines(["*XFAIL*refuted*(no expectation declared)*"])
 
 
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one process", "xdist"])
+def test_an_undeclared_refutation_shows_its_counterexample_like_a_failure_does(project, workers):
+    project.makepyfile(test_claims=claims_test({}, ["ordinal_invariance", "symmetry"]))
+    result = project.runpytest_subprocess(*QUIET, *workers)
+    result.assert_outcomes(passed=1, xfailed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*- axiometrics: 1 refuted claim(s) with no expectation declared -*",
+            'declare each verdict to make it a test: expect={CLAIM: "violated"} in Python*',
+            "test_claims[[]distance_error[[]ordinal_invariance]]",
+            "measure 'distance_error': ordinal_invariance is refuted*[seed 0*",
+            "scores compared by *",
+            "*smallest (N = 1, C = 2), found by the bounded pass*",
+            "reproduce with your own function:",
+            "*distance_error(np.array([[]0]), np.array([[]1]))  # with values v: 1",
+            "seed 0 (profile ci); replay: pytest -k 'distance_error and ordinal_invariance' "
+            "--axiometrics-seed=0",
+        ]
+    )
+    assert "symmetry is" not in result.stdout.str()
+
+
+def test_a_declared_violation_is_not_repeated_among_the_undeclared_findings(project):
+    project.makepyfile(
+        test_claims=claims_test({"ordinal_invariance": "violated"}, ["ordinal_invariance"])
+    )
+    result = project.runpytest(*QUIET)
+    result.assert_outcomes(xfailed=1)
+    assert "no expectation declared" not in result.stdout.str()
+
+
+BAD_REFERENCES_TEST = textwrap.dedent(
+    """
+    from my_measures import hit_rate
+    from axiometrics.testing import callable_measure, parametrize_with_claims
+
+    TYPO = callable_measure(hit_rate, family="nominal", signature="gold,system",
+                            reference="acuracy", claims=["symmetry"], name="typo")
+    OTHER_FAMILY = callable_measure(hit_rate, family="nominal", signature="gold,system",
+                                    reference="rnod", claims=["symmetry"], name="other_family")
+
+
+    @parametrize_with_claims([TYPO, OTHER_FAMILY])
+    def test_claims(measure, claim, check):
+        check()
+
+
+    def test_something_else():
+        pass
+    """
+)
+
+
+def test_a_bad_reference_in_python_fails_its_own_item_and_the_session_runs_on(project):
+    project.makepyfile(test_claims=BAD_REFERENCES_TEST)
+    result = project.runpytest(*QUIET)
+    result.assert_outcomes(passed=3, failed=2)
+    result.stdout.fnmatch_lines(
+        [
+            "*measure 'typo': its reference cannot be checked: unknown measure name='acuracy'; "
+            "did you mean 'accuracy'*",
+            "*measure 'other_family': its reference cannot be checked: reference='rnod' is a oq "
+            "measure, not 'nominal'",
+            "measure 'typo': reference='acuracy' does not resolve: broke *typo[[]reference]]",
+        ]
+    )
+
+
+def test_a_bad_reference_in_pyproject_fails_its_own_item_and_the_claims_still_run(project):
+    project.makefile(
+        ".toml",
+        pyproject=textwrap.dedent(
+            """
+            [[tool.axiometrics.measures]]
+            callable = "my_measures:hit_rate"
+            family = "nominal"
+            signature = "gold,system"
+            reference = "acuracy"
+            claims = ["symmetry"]
+            """
+        ),
+    )
+    result = project.runpytest(*QUIET, "-v")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*hit_rate[[]symmetry] PASSED*", "*hit_rate[[]reference] FAILED*"])
+
+
 def test_a_claim_without_cases_is_skipped_with_a_reason(project):
     project.makepyfile(
         test_claims=textwrap.dedent(
