@@ -392,7 +392,7 @@ def _search(name: str, mutant: Any, budget: int, targeting: bool) -> bool:
 
 
 #: The families of the suite, in the order the per-family lines are printed.
-FAMILIES = ("oc", "oq", "nominal", "scored", "regression")
+FAMILIES = ("oc", "oq", "nominal", "scored", "regression", "language_model", "generation")
 
 
 @dataclass(frozen=True)

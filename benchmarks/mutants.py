@@ -1223,8 +1223,9 @@ def _controls() -> tuple[Control, ...]:
 
 
 # The plugin families' mutants and controls, one module per family suite:
-# benchmarks/mutants_nominal.py (nominal), benchmarks/mutants_scored.py (scored)
-# and benchmarks/mutants_regression.py (regression).
+# benchmarks/mutants_nominal.py (nominal), benchmarks/mutants_scored.py (scored),
+# benchmarks/mutants_regression.py (regression), benchmarks/mutants_language_model.py
+# (language_model) and benchmarks/mutants_generation.py (generation).
 
 
 def _load_suite(name: str) -> Any:
@@ -1241,9 +1242,11 @@ def _load_suite(name: str) -> Any:
 _nominal = _load_suite("mutants_nominal")
 _scored = _load_suite("mutants_scored")
 _regression = _load_suite("mutants_regression")
+_language_model = _load_suite("mutants_language_model")
+_generation = _load_suite("mutants_generation")
 #: The plugin families' suites; each has ``FAMILIES``, ``compute_for``,
 #: ``family_mutants``, ``family_controls`` and ``random_case``.
-FAMILY_SUITES: tuple[Any, ...] = (_nominal, _scored, _regression)
+FAMILY_SUITES: tuple[Any, ...] = (_nominal, _scored, _regression, _language_model, _generation)
 
 
 def family_suite(family: str) -> Any:

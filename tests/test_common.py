@@ -46,6 +46,26 @@ def _regression_batch(rng, n=60, items=20):
     return y, p, w
 
 
+def _language_model_batch(rng, n=60, sequences=8):
+    """A batch of ``n`` models scored on one ragged corpus: flat log-probabilities and lengths."""
+    lengths = rng.integers(1, 12, size=sequences).astype(float)
+    log_probs = -rng.exponential(2.0, size=(n, int(lengths.sum()))).round(2)  # rounding: zeros
+    return log_probs, np.full(n, np.e), lengths
+
+
+def _generation_batch(rng, n=3, segments=6):
+    """Hypotheses (n, segments) of words with repeats, references (segments,) of 1 or 2 each."""
+    words = np.array(["the", "cat", "sat", "on", "a", "mat", "dog"])
+    hyps = np.array(
+        [[" ".join(rng.choice(words, size=6)) for _ in range(segments)] for _ in range(n)],
+        dtype=object,
+    )
+    refs = np.empty(segments, dtype=object)
+    for i in range(segments):
+        refs[i] = tuple(" ".join(rng.choice(words, size=5)) for _ in range(1 + i % 2))
+    return hyps, refs
+
+
 def _takes_matrices(scorer):
     return get_family(scorer.measure.family).inputs == ("matrices",)
 
@@ -62,6 +82,10 @@ def _inputs(scorer, rng):
         return _scored_batch(rng)
     if inputs == ("y_true", "y_pred", "sample_weight"):
         return _regression_batch(rng)
+    if inputs == ("log_probs", "base", "lengths"):
+        return _language_model_batch(rng)
+    if inputs == ("hypotheses", "references"):
+        return _generation_batch(rng)
     raise AssertionError(f"{scorer.name}: test_common has no inputs for a family taking {inputs}")
 
 
@@ -131,6 +155,14 @@ def test_declared_symmetry_agrees_with_swapping_system_and_gold(scorer):
         return
     rng = np.random.default_rng(RNG_SEED)
     inputs = _inputs(scorer, rng)
+    if get_family(scorer.measure.family).inputs == ("hypotheses", "references"):
+        # Symmetry of text measures is stated for one reference per segment.
+        hyps, refs = inputs
+        inputs = (hyps, np.array([r[0] for r in refs], dtype=object))
+        swapped = (np.broadcast_to(inputs[1], hyps.shape), hyps)
+        a, b = _score(scorer, *inputs), _score(scorer, *swapped)
+        np.testing.assert_allclose(a, np.diagonal(b) if b.ndim > 1 else b, rtol=1e-9)
+        return
     if len(inputs) == 1:
         swapped = (np.swapaxes(inputs[0], -1, -2),)
     else:  # the first two inputs exchanged, any further one (weights) kept
@@ -200,6 +232,13 @@ def test_a_perfect_system_scores_the_declared_optimum(scorer):
     elif inputs == ("y_true", "y_pred", "sample_weight"):
         y, _, w = _regression_batch(rng)
         scores = _score(scorer, y, y.copy(), w)
+    elif inputs == ("hypotheses", "references"):
+        _, refs = _generation_batch(rng)
+        perfect = np.array([r[-1] for r in refs], dtype=object)  # one of each segment's
+        scores = np.atleast_1d(_score(scorer, perfect, refs))
+    elif inputs == ("log_probs", "base", "lengths"):
+        log_probs, base, lengths = _language_model_batch(rng)
+        scores = _score(scorer, np.zeros_like(log_probs), base, lengths)  # every probability 1
     else:
         _, q = _oq_batch(rng)
         scores = _score(scorer, q, q)

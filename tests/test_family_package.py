@@ -167,7 +167,16 @@ def test_a_toy_family_from_a_temporary_package_registers_without_touching_the_co
     )
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.strip().splitlines()[-1])
-    assert found["families"] == ["oc", "oq", "nominal", "scored", "regression", "toy"]
+    assert found["families"] == [
+        "oc",
+        "oq",
+        "nominal",
+        "scored",
+        "regression",
+        "generation",
+        "language_model",
+        "toy",
+    ]
     assert found["heading"] == "Toy matrices (TM)"
     assert found["trace"] == pytest.approx(7 / 8)
     assert found["toy_measures"] == ["toy_trace", "toy_first_row"]

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-FAMILIES = ("oc", "oq", "nominal", "scored")
+FAMILIES = ("oc", "oq", "nominal", "scored", "language_model")
 
 #: Standard library only (and one another).
 LEAVES = {"errors", "suggest", "atomic", "declarations", "catalogue_slot"}

@@ -345,12 +345,15 @@ def test_every_source_comes_from_the_entry_point_of_the_family_it_is_about():
     registry = default_registry()
     eps = {ep.name: ep for ep in registry_module.entry_points(LITERATURE_ENTRY_POINT_GROUP)}
     assert {"oc", "oq", "nominal"} <= set(eps)
-    provided = {name: list(eps[name].load()) for name in ("oc", "oq", "nominal", "regression")}
+    names = ("oc", "oq", "nominal", "regression", "generation", "language_model")
+    provided = {name: list(eps[name].load()) for name in names}
     assert {name: [s.key for s in parts] for name, parts in provided.items()} == {
         "oc": ["amigo2020", "sakai2021_t4"],
         "oq": ["sakai2021_t7", "sakai2022_t1", "sakai2022_ppp"],
         "nominal": ["potts2020"],
         "regression": ["potts2020", "sklearn_docs", "sklearn_tests", "hf_evaluate"],
+        "generation": ["potts2020", "hf_evaluate", "sacrebleu_docs", "jiwer_docs"],
+        "language_model": ["potts2020"],
     }
     for family, parts in provided.items():
         for part in parts:  # what each plugin gives, before the catalogue merges parts
@@ -382,8 +385,14 @@ def test_the_nominal_plugin_contributes_the_notebooks_statements():
     registry = default_registry()
     families = [registry.measure(v.measure).families for v in notebook.verdicts]
     nominal = [f for f in families if "nominal" in f]
-    assert families[: len(nominal)] == nominal  # the nominal part first, then the regression's
-    assert all("regression" in f for f in families[len(nominal) :])
+    regression = [f for f in families if "regression" in f]
+    generation = [f for f in families if "generation" in f]
+    language_model = [f for f in families if "language_model" in f]
+    # The parts in the families' order: nominal, regression, generation, language models.
+    assert families == nominal + regression + generation + language_model
+    assert regression
+    assert generation
+    assert language_model
     assert all(v.passage for v in notebook.verdicts)  # each with the notebook's own words
     assert {(d.measure, d.claim, d.kind) for d in notebook.disagreements} == {
         ("f1_macro", "prevalence_invariance", "definition"),

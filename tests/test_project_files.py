@@ -82,7 +82,9 @@ def _python_blocks(path):
     return re.findall(r"```python\n(.*?)\n```", path.read_text(encoding="utf-8"), flags=re.DOTALL)
 
 
-@pytest.mark.parametrize("page", ["tutorial.md", "families/oc.md", "families/oq.md"])
+@pytest.mark.parametrize(
+    "page", ["tutorial.md", "families/oc.md", "families/oq.md", "families/language_model.md"]
+)
 def test_the_python_examples_of_the_walkthrough_pages_run(page):
     blocks = _python_blocks(ROOT / "docs" / page)
     assert blocks

@@ -27,7 +27,8 @@ A :class:`CheckReport` collects the results for one measure.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import numbers
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -258,7 +259,8 @@ class Example:
             else:
                 # Other families' inputs (e.g. gold labels and scores): each as a vector.
                 shown = ", ".join(
-                    "[" + " ".join(_number(float(x)) for x in np.ravel(a)) + "]" for a in e.inputs
+                    "[" + " ".join(_element(x, _number) for x in np.ravel(a)) + "]"
+                    for a in e.inputs
                 )
                 parts.append(f"{e.name}: ({shown})={score}")
         given = [e.values for e in self.entries if e.values is not None]
@@ -271,6 +273,17 @@ class Example:
 
 def _values(v: np.ndarray) -> str:
     return "[" + ", ".join(_number(float(x)) for x in np.asarray(v)) + "]"
+
+
+def _element(x: Any, number: Callable[[float], str]) -> str:
+    """One element of an input: a number through ``number``, anything else (text) as its repr.
+
+    Families whose inputs are not numbers (the generation family's strings
+    and tuples of reference strings) are shown exactly as Python literals.
+    """
+    if isinstance(x, numbers.Real | np.bool_):
+        return number(float(x))
+    return repr(x)
 
 
 def _exact(x: float) -> str:
@@ -303,7 +316,7 @@ def format_inputs(family: str, inputs: tuple[np.ndarray, ...]) -> str:
     if len(names) != len(inputs):
         names = tuple(f"input {i}" for i in range(len(inputs)))
     return ", ".join(
-        f"{label} [{' '.join(_exact(float(x)) for x in np.ravel(a))}]"
+        f"{label} [{' '.join(_element(x, _exact) for x in np.ravel(a))}]"
         for label, a in zip(names, inputs, strict=True)
     )
 

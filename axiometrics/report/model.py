@@ -231,8 +231,22 @@ def comparisons_model(table: PropertyTable | None) -> list[dict[str, Any]]:
     return out
 
 
+def _numeric(values: np.ndarray) -> bool:
+    """Whether an input holds numbers (text families' inputs hold strings and tuples)."""
+    return np.asarray(values).dtype.kind in "biuf"
+
+
+def _plain(values: np.ndarray) -> list[Any]:
+    """An input as JSON-ready lists: floats, or the elements themselves for text."""
+    if _numeric(values):
+        return np.asarray(values, dtype=float).tolist()
+    return [list(x) if isinstance(x, tuple) else x for x in np.asarray(values).tolist()]
+
+
 def _literal(values: np.ndarray) -> str:
-    """A Python literal that reproduces the array exactly (ints stay ints)."""
+    """A Python literal that reproduces the array exactly (ints stay ints, text as text)."""
+    if not _numeric(values):
+        return repr(np.asarray(values).tolist())
     arr = np.asarray(values, dtype=float)
     if np.all(arr == np.round(arr)) and np.all(np.abs(arr) < 2**53):
         return repr(arr.astype(np.int64).tolist())
@@ -265,7 +279,7 @@ def _entry_model(family: str, e: Entry) -> dict[str, Any]:
         names = _input_names(family, len(e.inputs))
         out.update(
             kind="other",
-            inputs=[np.asarray(a, dtype=float).tolist() for a in e.inputs],
+            inputs=[_plain(a) for a in e.inputs],
             input_texts=[
                 {"name": name, "text": _literal(a)} for name, a in zip(names, e.inputs, strict=True)
             ],

@@ -483,11 +483,12 @@ _HF_VERDICTS = (
 #: Hugging Face evaluate's metric cards: their statements mapped onto regression claims.
 HF_EVALUATE = LiteratureSource(
     key=_HF,
-    citation="Hugging Face evaluate, regression metric cards",
+    citation="Hugging Face evaluate, metric cards",
     abbreviation="HF",
     reference=(
-        "Hugging Face, evaluate: metrics/{mse,mae,mape,r_squared,pearsonr,spearmanr}/README.md "
-        "and the description strings of their modules, huggingface/evaluate commit "
+        "Hugging Face, evaluate: metrics/<name>/README.md and the description strings of "
+        "metrics/<name>/<name>.py for mse, mae, mape, r_squared, pearsonr, spearmanr (regression) "
+        "and bleu, sacrebleu, chrf, ter, wer, cer (generation), huggingface/evaluate commit "
         "a7dd338386a4fae9a1767e05eb9ef9479513d9e8 (2026-04-08)"
     ),
     verdicts=_HF_VERDICTS,

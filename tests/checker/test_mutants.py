@@ -41,11 +41,13 @@ def test_no_claim_has_fewer_than_two_mutants():
 
 
 def test_every_family_has_its_own_suite_of_mutants_and_controls():
-    families = {"oc", "oq", "nominal", "scored", "regression"}
+    families = {"oc", "oq", "nominal", "scored", "regression", "language_model", "generation"}
     assert {m.family for m in mutants.MUTANTS} == families
     assert {c.family for c in mutants.CONTROLS} == families
     assert mutants.family_suite("scored").FAMILIES == ("scored",)
     assert mutants.family_suite("regression").FAMILIES == ("regression",)
+    assert mutants.family_suite("language_model").FAMILIES == ("language_model",)
+    assert mutants.family_suite("generation").FAMILIES == ("generation",)
     assert mutants.family_suite("nominal").FAMILIES == ("nominal",)
     assert mutants.family_suite("oc") is None
 
@@ -257,6 +259,23 @@ OUT_OF_BOUND = {
     "kendall_float32": "an outlier one unit past 2**24 (float32 keeps 24 bits)",
     "mae_float32_accumulation": "k = 3 (the bound scales by 1/2 and 2**30, exact in float32)",
     "mse_float32_accumulation": "k = 3 (the bound scales by 1/2 and 2**30, exact in float32)",
+    # generation: the bound enumerates one segment with one reference over the words a, b, for
+    # identity, symmetry, edit monotonicity and well-definedness only
+    "bleu_longest_reference_length": "two references of different lengths",
+    "bleu_first_segment_lengths": "two segments (item order has no enumerator)",
+    "wer_running_mean": "three segments (item order has no enumerator)",
+    "bleu_clip_by_first_reference": "two references (reference order has no enumerator)",
+    "bleu_first_reference_length": "two references (reference order has no enumerator)",
+    "mer_first_of_equal_references": "two references (reference order has no enumerator)",
+    "ter_first_reference": "two references (reference order has no enumerator)",
+    "rouge_l_mean_over_references": "a reference added (reference addition has no enumerator)",
+    "sentence_chrf_last_reference": "a reference added (reference addition has no enumerator)",
+    "sentence_bleu_length_weighted": "two segments (segment aggregation has no enumerator)",
+    "rouge_l_pooled": "two segments (segment aggregation has no enumerator)",
+    "bleu_max_order_3": "zero match has no enumerator",
+    "bleu_floor_smoothing_left_in": "zero match has no enumerator",
+    "bleu_padded_ngrams": "block order has no enumerator",
+    "bleu_wrapped_ngrams": "block order has no enumerator",
 }
 
 

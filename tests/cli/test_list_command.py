@@ -23,7 +23,8 @@ def test_list_as_json_filters_by_family(capsys):
 def test_list_of_an_unknown_family_fails_with_a_message(capsys):
     assert main(["list", "--family", "ir"]) == 1
     assert capsys.readouterr().err == (
-        "axiometrics list: error: unknown family='ir' (known: oc, oq, nominal, scored, regression)\n"
+        "axiometrics list: error: unknown family='ir' (known: oc, oq, nominal, scored, "
+        "regression, generation, language_model)\n"
     )
 
 

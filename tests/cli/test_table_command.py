@@ -73,8 +73,8 @@ def test_an_unknown_measure_or_family_fails_clearly(capsys):
     assert "did you mean 'accuracy'" in capsys.readouterr().err
     assert main(["table", "--family", "xx"]) == 1
     assert (
-        "unknown family='xx' (known: oc, oq, nominal, scored, regression)"
-        in capsys.readouterr().err
+        "unknown family='xx' (known: oc, oq, nominal, scored, regression, generation, "
+        "language_model)" in capsys.readouterr().err
     )
 
 

@@ -45,7 +45,9 @@ def test_the_built_in_measures_have_parameters_of_every_numeric_kind():
 @pytest.mark.parametrize(("name", "param"), PARAMS, ids=[f"{n}.{p.name}" for n, p in PARAMS])
 def test_a_numpy_scalar_binds_like_the_builtin_value(name, param):
     scorer = BUILTINS.get(name)
-    numpy_value = {int: np.int64, float: np.float32, bool: np.bool_}[param.kind](param.default)
+    numpy_value = {int: np.int64, float: np.float32, bool: np.bool_, str: np.str_}[param.kind](
+        param.default
+    )
     bound = scorer.with_params(**{param.name: numpy_value})
     plain = scorer.with_params(**{param.name: param.default})
     assert bound.measure == plain.measure

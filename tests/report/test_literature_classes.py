@@ -36,8 +36,15 @@ def _committed_disagreements() -> list[tuple[str, str, str]]:
     text = (REPORTS / "property-table.md").read_text(encoding="utf-8")
     section = text.split("## Findings: disagreements with the literature", 1)[1]
     section = section.split("\n## ", 1)[0]
-    found = re.findall(r"^- \*\*([a-z0-9_]+) / ([a-z0-9_]+)\*\* \(([^,]+, [^,]+),", section, re.M)
-    return [(_CITATION_TO_SOURCE[cit], measure, claim) for measure, claim, cit in found]
+    found = re.findall(r"^- \*\*([a-z0-9_]+) / ([a-z0-9_]+)\*\* \((.+)$", section, re.M)
+    # A citation may hold commas itself ("Potts 2020, CS224u metrics notebook") or none
+    # ("jiwer 4.0.0 documentation"): the longest one the entry starts with names its source.
+    by_length = sorted(_CITATION_TO_SOURCE, key=len, reverse=True)
+    out = []
+    for measure, claim, rest in found:
+        citation = next(c for c in by_length if rest.startswith(f"{c}, "))
+        out.append((_CITATION_TO_SOURCE[citation], measure, claim))
+    return out
 
 
 def test_the_committed_table_lists_the_disagreements_the_classification_covers():
