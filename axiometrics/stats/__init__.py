@@ -22,7 +22,11 @@ confidence intervals of the mean difference, convertible with
 * :func:`randomized_tukey_hsd` — the randomised Tukey HSD test itself
   (Sakai 2018), on one matrix or a stack of matrices;
 * :func:`one_way_anova`, :func:`two_way_anova` — ANOVA tables;
-* :func:`chi_squared_test` — independence of a contingency table.
+* :func:`chi_squared_test` — independence of a contingency table;
+* :func:`corpus_bootstrap_test`, :func:`corpus_randomisation_test`,
+  :func:`compare_corpus` — paired tests of corpus-level measures (corpus
+  BLEU, chrF, TER, corpus WER) that resample segments and recompute each
+  corpus score from its sufficient statistics (:mod:`axiometrics.stats.corpus`).
 
 Zero variance (all differences equal) is a declared result, never a NaN
 or a warning; ties and zeros are decided per topic; scores of any
@@ -43,6 +47,15 @@ from axiometrics.stats.bootstrap import CI_METHODS, bootstrap_interval, bootstra
 from axiometrics.stats.chisquare import ChiSquare, chi_squared_test
 from axiometrics.stats.choices import ALTERNATIVES
 from axiometrics.stats.compare import RESAMPLING_TESTS, TESTS, Comparison, compare
+from axiometrics.stats.corpus import (
+    CORPUS_TESTS,
+    CorpusComparison,
+    CorpusTests,
+    compare_corpus,
+    corpus_bootstrap_test,
+    corpus_randomisation_test,
+    corpus_resamples,
+)
 from axiometrics.stats.corrections import CORRECTIONS, FDR_CORRECTIONS, adjust_p_values
 from axiometrics.stats.errors import ScoreRangeError
 from axiometrics.stats.matrix import ScoreMatrix, as_score_matrix
@@ -57,6 +70,7 @@ from axiometrics.stats.wilcoxon import wilcoxon_test
 __all__ = [
     "ALTERNATIVES",
     "CI_METHODS",
+    "CORPUS_TESTS",
     "CORRECTIONS",
     "EXACT_MAX_TOPICS",
     "FDR_CORRECTIONS",
@@ -65,6 +79,8 @@ __all__ = [
     "Anova",
     "ChiSquare",
     "Comparison",
+    "CorpusComparison",
+    "CorpusTests",
     "PairedTests",
     "ScoreMatrix",
     "ScoreRangeError",
@@ -75,6 +91,10 @@ __all__ = [
     "bootstrap_test",
     "chi_squared_test",
     "compare",
+    "compare_corpus",
+    "corpus_bootstrap_test",
+    "corpus_randomisation_test",
+    "corpus_resamples",
     "minimum_trials",
     "one_way_anova",
     "paired_t_test",
