@@ -36,6 +36,7 @@ __all__ = [
     "RegistrationError",
     "ReportWriteError",
     "ScaleRangeError",
+    "ScoreOutOfRangeError",
     "ScoreRangeError",
     "SignatureRefusalError",
     "UndeclaredNaNError",
@@ -194,6 +195,15 @@ class UndeclaredNaNError(MeasureImplementationError):
     A finding of ``well_defined`` only: the other claims leave such inputs
     out, as they leave out declared undefined ones, so one cause fails one
     item.  The message says how to declare it (``undefined="nan"``).
+    """
+
+
+class ScoreOutOfRangeError(MeasureImplementationError):
+    """A measure returned a defined score outside the range it declares.
+
+    Like :class:`UndeclaredNaNError`, a finding of ``well_defined`` only: the
+    other claims leave such inputs out, so that one wrong range fails one
+    item instead of every claim whose cases reach it.
     """
 
 

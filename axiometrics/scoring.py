@@ -25,6 +25,7 @@ import numpy as np
 from axiometrics.errors import (
     InvalidParameterError,
     MeasureImplementationError,
+    ScoreOutOfRangeError,
     UndefinedMeasureError,
 )
 from axiometrics.family import Prepared
@@ -186,7 +187,7 @@ def _check_contract(scores: np.ndarray, undefined: np.ndarray, measure: Measure)
     slack = RANGE_SLACK * (1.0 + np.abs(scores[defined]))
     if np.any(scores[defined] < low - slack) or np.any(scores[defined] > high + slack):
         bad = scores[defined][(scores[defined] < low - slack) | (scores[defined] > high + slack)]
-        raise MeasureImplementationError(
+        raise ScoreOutOfRangeError(
             f"measure={measure.name!r} returned {float(bad[0])!r}, outside its declared range "
             f"{measure.range}"
         )

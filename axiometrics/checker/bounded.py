@@ -256,8 +256,10 @@ def bounded_search(
         Whether the subject's call guard saw a call time out (the pass then
         stops with that case as a crash).
     nan_outside
-        A case on which the measure returns an undeclared NaN lies outside
-        (see :class:`~axiometrics.errors.UndeclaredNaNError`).
+        A case on which the measure returns an undeclared NaN or a score
+        outside its declared range lies outside (see
+        :class:`~axiometrics.errors.UndeclaredNaNError` and
+        :class:`~axiometrics.errors.ScoreOutOfRangeError`).
     progress
         Called with the number of cases decided after each chunk.
 
@@ -291,7 +293,7 @@ def bounded_search(
             observed = _observe_chunk(subject, chunk, enforce_range)
             for case, ok, obs in zip(chunk, keep, observed, strict=True):
                 n_cases += 1
-                refused = obs.refused_by_signature or (nan_outside and obs.undeclared_nan)
+                refused = obs.refused_by_signature or (nan_outside and obs.well_defined_finding)
                 if refused and not timed_out():
                     outside += 1
                     continue

@@ -49,7 +49,7 @@ from hypothesis import strategies as st
 
 from axiometrics import strategies as ax_st
 from axiometrics.checker.tolerance import Judge
-from axiometrics.errors import SignatureRefusalError, UndeclaredNaNError
+from axiometrics.errors import ScoreOutOfRangeError, SignatureRefusalError, UndeclaredNaNError
 
 __all__ = [
     "Case",
@@ -523,6 +523,21 @@ class Observation:
         ``well_defined``; the other claims leave the case out.)
         """
         return self.crash is not None and self.crash.kind == UndeclaredNaNError.__name__
+
+    @property
+    def well_defined_finding(self) -> bool:
+        """Whether the measure broke its declared contract on a defined input.
+
+        An undeclared NaN (:class:`~axiometrics.errors.UndeclaredNaNError`) or
+        a score outside the declared range
+        (:class:`~axiometrics.errors.ScoreOutOfRangeError`): a finding of
+        ``well_defined``, which every other claim leaves out (one cause fails
+        one item).
+        """
+        return self.crash is not None and self.crash.kind in (
+            UndeclaredNaNError.__name__,
+            ScoreOutOfRangeError.__name__,
+        )
 
     @property
     def refused_by_signature(self) -> bool:

@@ -310,8 +310,9 @@ class SearchPlan:
         Whether the claim is universal (a deciding case refutes it) rather
         than existential (a deciding case confirms it).
     nan_outside
-        A case on which the measure returns an undeclared NaN lies outside
-        the claim (every claim but ``well_defined``, whose finding it is).
+        A case on which the measure returns an undeclared NaN or a score
+        outside its declared range lies outside the claim (every claim but
+        ``well_defined``, whose finding it is).
     """
 
     procedure: Procedure
@@ -435,7 +436,7 @@ def search(
         obs = subject.observe(case, enforce_range=procedure.observe_crashes)
         if subject.guard is not None and subject.guard.timed_out:
             raise _CallTimedOut(case, obs)
-        if obs.refused_by_signature or (plan.nan_outside and obs.undeclared_nan):
+        if obs.refused_by_signature or (plan.nan_outside and obs.well_defined_finding):
             tally.reject()
         if procedure.observe_crashes:
             # Steer the search toward both ends of the score range, where

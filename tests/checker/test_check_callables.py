@@ -191,6 +191,31 @@ def test_an_undeclared_nan_fails_well_defined_only_and_the_other_claims_leave_th
     assert report.verdict("symmetry").n_outside > 0  # inputs with an empty system class
 
 
+def errors_over_the_gold_count(matrix):
+    """Off-diagonal count over the gold items of class 0: above 1 when class 0 is rare."""
+    m = np.asarray(matrix, dtype=float)
+    return float((m.sum() - np.trace(m)) / max(m[:, 0].sum(), 1.0))
+
+
+def test_a_score_outside_the_declared_range_fails_well_defined_only():
+    report = check(
+        errors_over_the_gold_count,
+        family="nominal",
+        higher_is_better=False,
+        optimum=0.0,
+        score_range=(0.0, 1.0),
+        variants=False,
+    )
+    well = report.verdict("well_defined")
+    assert well.outcome is Outcome.REFUTED
+    assert well.example.crash.kind == "ScoreOutOfRangeError"
+    assert "outside its declared range [0, 1]" in well.example.crash.message
+    others = [r.verdict for r in report.results if r.claim != "well_defined"]
+    crashed = [v.claim for v in others if v.example is not None and v.example.crash is not None]
+    assert crashed == []
+    assert [v.claim for v in others if v.outcome is Outcome.ERROR] == []
+
+
 def test_an_undeclared_nan_is_undefined_in_a_reference_comparison():
     from axiometrics.checker.check import subject_for
     from axiometrics.checker.profiles import resolve_profile
