@@ -387,11 +387,21 @@ def corpus_resamples(
         ``(scores, undefined)``, both ``(B, n_systems)``.
     """
     data = as_corpus_statistics(statistics, systems)
-    trials = check_trials(trials)
-    max_elements = check_max_elements(max_elements)
-    rng = generator(seed)
-    s, n, k = data.values.shape
-    flat = data.values.transpose(1, 0, 2).reshape(n, s * k)
+    return _resampled_scores(
+        data.values, score, check_trials(trials), generator(seed), check_max_elements(max_elements)
+    )
+
+
+def _resampled_scores(
+    values: np.ndarray,
+    score: ScoreFunction,
+    trials: int,
+    rng: np.random.Generator,
+    max_elements: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`corpus_resamples` on validated ``(n_systems, n_segments, k)`` statistics."""
+    s, n, k = values.shape
+    flat = values.transpose(1, 0, 2).reshape(n, s * k)
     out = np.empty((trials, s))
     bad = np.empty((trials, s), dtype=bool)
     start = 0
@@ -534,9 +544,7 @@ def corpus_bootstrap_test(
     data = as_corpus_statistics(statistics, systems)
     a, b = _pairs(len(data.systems))
     observed = _observed(data, score, a, b)
-    scores, undefined = corpus_resamples(
-        data.values, score, trials=trials, seed=seed, max_elements=max_elements
-    )
+    scores, undefined = _resampled_scores(data.values, score, trials, generator(seed), max_elements)
     differences = scores[:, a] - scores[:, b]
     valid = ~(undefined[:, a] | undefined[:, b])
     used = np.maximum(valid.sum(axis=0), 1)
@@ -636,9 +644,7 @@ def corpus_randomisation_test(
         start += step
     tie = _tie(*observed)
     p_and_used = _p_values(differences, valid, observed[0] - observed[1], tie, alt)
-    boot, boot_bad = corpus_resamples(
-        data.values, score, trials=interval_trials, seed=rng, max_elements=max_elements
-    )
+    boot, boot_bad = _resampled_scores(data.values, score, interval_trials, rng, max_elements)
     interval = _interval(boot[:, a] - boot[:, b], ~(boot_bad[:, a] | boot_bad[:, b]), alpha, alt)
     return _result(
         "randomisation",
