@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from axiometrics.checker.check import check
     from axiometrics.claims import Claim, Precondition, register_claim, register_precondition
     from axiometrics.confusion import ConfusionMatrices
-    from axiometrics.declarations import Holds, NotApplicable, Violated
+    from axiometrics.declarations import Holds, NotApplicable, Violated, When
     from axiometrics.distributions import Distributions
     from axiometrics.measure import Measure, Param, Range, Reference
     from axiometrics.plugin import MeasureDefinition, MeasurePlugin
@@ -87,6 +87,7 @@ __all__ = [
     "UnknownLabelError",
     "UnknownMeasureError",
     "Violated",
+    "When",
     "__version__",
     "build_property_table",
     "check",
@@ -193,6 +194,7 @@ _LAZY = {
     "Holds": "axiometrics.declarations",
     "NotApplicable": "axiometrics.declarations",
     "Violated": "axiometrics.declarations",
+    "When": "axiometrics.declarations",
     "Distributions": "axiometrics.distributions",
     "Measure": "axiometrics.measure",
     "Param": "axiometrics.measure",

@@ -8,10 +8,12 @@ Holds(preconditions=('no_empty_gold_class',), note='Amigó et al. 2020, Appendix
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from types import MappingProxyType
+from typing import Any, Literal
 
-__all__ = ["ClaimDeclaration", "Holds", "NotApplicable", "Violated"]
+__all__ = ["ClaimDeclaration", "Holds", "NotApplicable", "Violated", "When"]
 
 
 @dataclass(frozen=True)
@@ -102,3 +104,40 @@ class NotApplicable:
 
 
 ClaimDeclaration = Holds | Violated | NotApplicable
+
+
+@dataclass(frozen=True)
+class When:
+    """Declarations that replace a measure's own where its parameters take given values.
+
+    A measure declares its claims for its default parameters; a parameter
+    that changes a verdict (chrF's ``beta = 1`` makes it symmetric, BLEU
+    without smoothing scores 0 without a top-order match) says so with a
+    ``When``, and :meth:`axiometrics.Measure.declaration` of the measure
+    with those parameters bound gives these declarations instead.
+
+    Attributes
+    ----------
+    params
+        Parameter name -> value: the declarations apply where every one of
+        these parameters is bound to that value (the registry validates the
+        names and values against the measure's parameters).
+    claims
+        Claim name -> declaration, for claims the measure itself declares.
+
+    Examples
+    --------
+    >>> When({"beta": 1.0}, {"symmetry": Holds(note="F1 is symmetric in P and R")}).params
+    mappingproxy({'beta': 1.0})
+    """
+
+    params: Mapping[str, Any]
+    claims: Mapping[str, ClaimDeclaration]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+        object.__setattr__(self, "claims", MappingProxyType(dict(self.claims)))
+
+    def matches(self, bound: Mapping[str, Any]) -> bool:
+        """Whether every parameter of :attr:`params` is bound to its value in ``bound``."""
+        return all(key in bound and bound[key] == value for key, value in self.params.items())

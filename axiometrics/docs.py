@@ -18,6 +18,7 @@ from pathlib import Path
 from axiometrics.atomic import write_text
 from axiometrics.claims import claims_for_family
 from axiometrics.family import registered_families
+from axiometrics.measure import Measure
 from axiometrics.registry import Registry, default_registry
 
 __all__ = [
@@ -147,7 +148,27 @@ def render_measure_reference(registry: Registry | None = None) -> str:
                 note = getattr(d, "note", "") or getattr(d, "reason", "")
                 out.append(f"| {_cell(c.name)} | {_cell(d.label)} | {_cell(note)} |")
             out.append("")
+            out.extend(_parameter_declarations(m))
     return "\n".join(out).rstrip() + "\n"
+
+
+def _parameter_declarations(m: Measure) -> list[str]:
+    """Markdown lines: the declarations that change with a parameter (``claims_when``)."""
+    if not m.claims_when:
+        return []
+    out = [
+        "Declarations at other parameter values (they replace the ones above there):",
+        "",
+        "| parameters | claim | declaration | note |",
+        "|---|---|---|---|",
+    ]
+    for variant in m.claims_when:
+        bound = md_code(", ".join(f"{k}={v!r}" for k, v in variant.params.items()))
+        for name, d in variant.claims.items():
+            note = getattr(d, "note", "") or getattr(d, "reason", "")
+            out.append(f"| {bound} | {_cell(name)} | {_cell(d.label)} | {_cell(note)} |")
+    out.append("")
+    return out
 
 
 def render_calling_conventions(registry: Registry | None = None) -> list[str]:

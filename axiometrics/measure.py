@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from axiometrics.declarations import ClaimDeclaration, Holds, NotApplicable, Violated
+from axiometrics.declarations import ClaimDeclaration, Holds, NotApplicable, Violated, When
 from axiometrics.errors import InvalidParameterError, RegistrationError
 from axiometrics.suggest import closest
 
@@ -199,7 +199,11 @@ class Measure:
     reference
         Paper and equation.
     claims
-        Declaration per claim name.
+        Declaration per claim name, for the default parameters.
+    claims_when
+        Declarations that replace some of :attr:`claims` where parameters
+        take given values (:class:`~axiometrics.declarations.When`); the
+        last matching one wins.  :meth:`declaration` applies them.
     optimum
         Score of a perfect system (``None`` if there is none).
     undefined
@@ -231,9 +235,11 @@ class Measure:
     undefined: str = ""
     uses_class_values: bool = False
     also_families: tuple[str, ...] = ()
+    claims_when: tuple[When, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "aliases", tuple(self.aliases))
+        object.__setattr__(self, "claims_when", tuple(self.claims_when))
         object.__setattr__(self, "also_families", tuple(self.also_families))
         object.__setattr__(self, "params", tuple(self.params))
         if not self.title:
@@ -310,8 +316,66 @@ class Measure:
         return next((fam for fam in self.families if claim.applies_to(fam)), None)
 
     def declaration(self, claim_name: str) -> ClaimDeclaration:
-        """The declaration for ``claim_name`` (``NotApplicable`` if none was given)."""
+        """The declaration for ``claim_name`` at the bound parameters.
+
+        The last :attr:`claims_when` entry whose parameters match
+        :attr:`bound` and that declares the claim; else :attr:`claims`'
+        declaration; ``NotApplicable("no declaration")`` if none was given.
+        """
+        for variant in reversed(self.claims_when):
+            if claim_name in variant.claims and variant.matches(self.bound):
+                return variant.claims[claim_name]
         return self.claims.get(claim_name, NotApplicable("no declaration"))
+
+    @property
+    def declared_claims(self) -> Mapping[str, ClaimDeclaration]:
+        """Every declaration at the bound parameters (:meth:`declaration` of each claim)."""
+        return MappingProxyType({name: self.declaration(name) for name in self.claims})
+
+    def _validate_claims_when(self, where: str) -> None:
+        """Check :attr:`claims_when`: known parameters, valid values, declared claims."""
+        specs = {p.name: p for p in self.params}
+        seen: list[dict[str, Any]] = []
+        for variant in self.claims_when:
+            if not isinstance(variant, When):
+                raise RegistrationError(
+                    f"{where}: claims_when entries must be When(params, claims) (got {variant!r})"
+                )
+            if not variant.params:
+                raise RegistrationError(
+                    f"{where}: When(params={{}}, ...) names no parameter; declare it in claims"
+                )
+            for key, value in variant.params.items():
+                if key not in specs:
+                    near = closest(key, specs)
+                    hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+                    raise RegistrationError(
+                        f"{where}: claims_when names no parameter of the measure: "
+                        f"{key}={value!r}{hint} (parameters: {', '.join(specs) or 'none'})"
+                    )
+                try:
+                    specs[key].validate(value, measure=self.name)
+                except InvalidParameterError as exc:
+                    raise RegistrationError(f"{where}: claims_when: {exc}") from None
+            if dict(variant.params) in seen:
+                raise RegistrationError(
+                    f"{where}: two claims_when entries for the same parameters "
+                    f"{dict(variant.params)!r}; merge them"
+                )
+            seen.append(dict(variant.params))
+            for claim_name, decl in variant.claims.items():
+                if claim_name not in self.claims:
+                    near = closest(claim_name, self.claims)
+                    hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+                    raise RegistrationError(
+                        f"{where}: claims_when {dict(variant.params)!r} declares claim "
+                        f"{claim_name!r}, which the measure does not declare{hint}"
+                    )
+                if not isinstance(decl, Holds | Violated | NotApplicable):
+                    raise RegistrationError(
+                        f"{where}: claims_when {dict(variant.params)!r}: declaration for claim "
+                        f"{claim_name!r} must be Holds, Violated or NotApplicable (got {decl!r})"
+                    )
 
     def is_better(self, a: Any, b: Any) -> Any:
         """Whether score ``a`` is better than score ``b`` (direction-aware, exact)."""
@@ -379,3 +443,4 @@ class Measure:
                     f"{where}: declaration for claim {claim_name!r} must be Holds, Violated or "
                     f"NotApplicable (got {decl!r})"
                 )
+        self._validate_claims_when(where)

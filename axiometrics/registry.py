@@ -511,6 +511,22 @@ class Registry:
             out.append(extra.name)
         return tuple(out)
 
+    def _check_preconditions(
+        self, decl: Holds, claim_name: str, checked_as: str | None, where: str
+    ) -> None:
+        """Every precondition of ``decl`` is registered for the family that checks the claim."""
+        for pre in decl.preconditions:
+            try:
+                condition = self._catalogues.claims.get_precondition(pre)
+            except UnknownClaimError as exc:
+                raise UnknownClaimError(f"{where}: claim {claim_name!r}: {exc}") from None
+            if checked_as not in condition.families:
+                raise RegistrationError(
+                    f"{where}: claim {claim_name!r}: precondition {pre!r} applies to "
+                    f"families {list(condition.families)}, not {checked_as!r} (the "
+                    "family whose procedure checks this claim for the measure)"
+                )
+
     def _complete_claims(self, measure: Measure, where: str) -> dict[str, Any]:
         claim_catalogue = self._catalogues.claims
         declared = dict(measure.claims)
@@ -527,18 +543,10 @@ class Registry:
                     f"{where}: claim {claim_name!r} applies to families {list(claim.families)}, "
                     f"not {shown!r}; declare it NotApplicable or drop it"
                 )
-            if isinstance(decl, Holds):
-                for pre in decl.preconditions:
-                    try:
-                        condition = claim_catalogue.get_precondition(pre)
-                    except UnknownClaimError as exc:
-                        raise UnknownClaimError(f"{where}: claim {claim_name!r}: {exc}") from None
-                    if checked_as not in condition.families:
-                        raise RegistrationError(
-                            f"{where}: claim {claim_name!r}: precondition {pre!r} applies to "
-                            f"families {list(condition.families)}, not {checked_as!r} (the "
-                            "family whose procedure checks this claim for the measure)"
-                        )
+            variants = [v.claims[claim_name] for v in measure.claims_when if claim_name in v.claims]
+            for each in (decl, *variants):
+                if isinstance(each, Holds):
+                    self._check_preconditions(each, claim_name, checked_as, where)
         for fam_name in families:
             missing = [
                 c.name

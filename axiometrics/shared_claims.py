@@ -95,11 +95,13 @@ SHARED_CLAIMS: tuple[SharedClaim, ...] = (
         "Symmetry",
         "universal",
         "Swapping system and gold leaves the score unchanged: Eff(M) == Eff(M.T) for OC, "
-        "D(p, q) == D(q, p) for OQ, Eff(y, ŷ) == Eff(ŷ, y) for regression (weights kept).",
+        "D(p, q) == D(q, p) for OQ, Eff(y, ŷ) == Eff(ŷ, y) for regression (weights kept), "
+        "Eff(h, r) == Eff(r, h) for text generation with one reference per segment.",
         "Sakai 2021 Table 7 (ii); Sakai 2022 Table 1 (c); scikit-learn's test_common "
-        "(symmetric regression metrics)",
+        "(symmetric regression metrics); issue 25 (chrF is symmetric only at beta = 1)",
         "∀ M: Eff(M) = Eff(Mᵀ);  ∀ p, q: D(p, q) = D(q, p);  regression: ∀ y, ŷ, w: "
-        "Eff(y, ŷ, w) = Eff(ŷ, y, w)",
+        "Eff(y, ŷ, w) = Eff(ŷ, y, w);  generation: ∀ h, r (one reference each): "
+        "Eff(h, r) = Eff(r, h)",
     ),
     SharedClaim(
         "identity",
@@ -110,12 +112,18 @@ SHARED_CLAIMS: tuple[SharedClaim, ...] = (
         "optimum (every diagonal matrix does, no other does). Scored: every perfect separation "
         "(every positive scored strictly above every negative, however close the two classes' "
         "scores) scores the optimum. Regression: predictions equal to the true values (on "
-        "every item of positive weight) score the optimum, and only they do.",
-        "Sebastiani 2020 (IoI)",
+        "every item of positive weight) score the optimum, and only they do. Text generation: "
+        "a hypothesis equal to one of its segment's references, in every segment, scores the "
+        "optimum; measures declaring strict_identity claim that only then does it. Language "
+        "models: a corpus whose every token has probability 1 (log-probability 0) scores the "
+        "optimum, and only such a corpus does.",
+        "Sebastiani 2020 (IoI); issue 25",
         "OQ: ∀ q: D(q, q) = opt and ∀ p ≠ q: D(p, q) ≠ opt;  OC: ∀ g: Eff(g, g) = opt;  "
         "nominal: ∀ M: Eff(M) = opt ⟺ M diagonal;  scored: ∀ s, y with min s[y=1] > "
         "max s[y=0]: Eff(s, y) = opt;  regression: ∀ y, w: Eff(y, y, w) = opt and "
-        "∀ ŷ ≠ y: Eff(y, ŷ, w) ≠ opt",
+        "∀ ŷ ≠ y: Eff(y, ŷ, w) ≠ opt;  generation: ∀ R ∀ h with h_i ∈ R_i for every i: "
+        "Eff(h, R) = opt (strict_identity: and ∀ h with some h_i ∉ R_i: Eff(h, R) ≠ opt);  "
+        "language models: ∀ x: Eff(x) = opt ⟺ every log-probability of x is 0",
         options=_STRICT,
     ),
     SharedClaim(
@@ -123,11 +131,12 @@ SHARED_CLAIMS: tuple[SharedClaim, ...] = (
         "Item order invariance",
         "universal",
         "Permuting the items, with everything attached to each item (scores and labels; true "
-        "values, predictions and weights), leaves the score unchanged, tied values included, "
+        "values, predictions and weights; a segment's hypothesis and its references; a "
+        "language model's token sequences), leaves the score unchanged, tied values included, "
         "from two items to thousands.",
-        "issue 14 (tie handling of argsort-based implementations); issue 24",
+        "issue 14 (tie handling of argsort-based implementations); issues 24 and 25",
         "∀ x ∀ permutation π: Eff(x∘π) = Eff(x), x the items' tuples (scored: (s, y); "
-        "regression: (y, ŷ, w))",
+        "regression: (y, ŷ, w); generation: (h_i, R_i); language models: the sequences)",
     ),
     SharedClaim(
         "well_defined",

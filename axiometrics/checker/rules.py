@@ -21,6 +21,7 @@ from axiometrics.strategies import bounded_integers
 __all__ = [
     "decide_better",
     "decide_equal",
+    "decide_identity",
     "decide_well_defined",
     "fmt",
     "min_classes",
@@ -118,6 +119,53 @@ def decide_better(first: str, second: str) -> Decide:
             f"{second} scores {fmt(b)}, {first} scores {fmt(a)}: {second} is {relation}"
             + ("" if relation == "better" else ", not strictly better"),
             margin=judge.strict_margin(b, a),
+        )
+
+    return decide
+
+
+def decide_identity(perfect: str, imperfect: str, *, numeric_inputs: bool = True) -> Decide:
+    """Rule of ``identity``: entry 0 (a perfect input) scores the optimum; entry 1, if any, not.
+
+    Parameters
+    ----------
+    perfect, imperfect
+        The subjects of the verdict's sentences, with their verb (``"p = y
+        scores"``, ``"p != y scores"``).
+    numeric_inputs
+        Whether the inputs are numbers, so that a coarse precision can tell a
+        genuine tie from a change too small for it
+        (:meth:`~axiometrics.checker.cases.Case.relative_change`); ``False``
+        for text, whose every change counts as large.
+
+    Returns
+    -------
+    Decide
+        Fails when the perfect input misses the optimum, or when the imperfect
+        one (a case of two entries: the "only then" half) reaches it.
+    """
+
+    def decide(case: Case, obs: Observation, judge: Judge) -> Decision:
+        optimum = float(judge.optimum) if judge.optimum is not None else float(obs.scores[0])
+        a = float(obs.scores[0])
+        if not judge.equal(a, optimum):
+            return Decision(
+                "fails",
+                f"{perfect} {fmt(a)}, not the optimum {fmt(optimum)}",
+                (0,),
+                margin=judge.equality_margin(a, optimum),
+            )
+        if case.n_entries == 1:
+            return Decision("holds", f"{perfect} the optimum {fmt(a)}")
+        b = float(obs.scores[1])
+        change = partial(case.relative_change, 0, 1) if numeric_inputs else None
+        relation = judge.compare(b, optimum, change)
+        if relation == "unresolved":
+            return unresolved(b, optimum, judge)
+        return Decision.verdict(
+            relation != "equal",
+            f"{imperfect} {fmt(b)}, the optimum is {fmt(optimum)}",
+            margin=-judge.equality_margin(b, optimum),
         )
 
     return decide

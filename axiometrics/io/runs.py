@@ -46,6 +46,8 @@ __all__ = [
     "MATRIX_INPUTS",
     "DistributionRuns",
     "LabelRuns",
+    "CorpusBatch",
+    "CorpusLevelRuns",
     "SystemRuns",
     "check_counts",
     "check_names",
@@ -101,6 +103,48 @@ class SystemRuns(Protocol):
 
     def select_systems(self, systems: Sequence[Hashable]) -> Any:
         """A copy restricted to some systems, in the given order."""
+        ...
+
+
+@dataclass(frozen=True, eq=False)
+class CorpusBatch:
+    """Every system's segment statistics of one corpus-level measure, and its scorer of sums.
+
+    A corpus-level measure (corpus BLEU, chrF, TER, corpus WER) is a function
+    of column sums of per-segment statistics: the score of any set of
+    segments is ``from_totals(statistics[:, rows].sum(axis=1))``.  This is
+    what the corpus-level analyses (:mod:`axiometrics.stats.corpus`) and the
+    meta-evaluation's corpus-level section resample.
+
+    Attributes
+    ----------
+    statistics
+        ``(S, N, k)`` float64: for every system, one row of ``k`` statistics
+        per segment, over all ``N`` segments of all topics, topics in order.
+    from_totals
+        ``from_totals(totals (..., k)) -> (scores (...), undefined (...))``,
+        vectorised over leading axes.
+    """
+
+    statistics: np.ndarray
+    from_totals: Any
+
+
+@runtime_checkable
+class CorpusLevelRuns(Protocol):
+    """Runs whose measures can be recomputed from summed segment statistics.
+
+    A family's runs provide it when its measures are corpus-level (e.g. the
+    ``generation`` family); the meta-evaluation and ``compare`` then use the
+    corpus-level tests and analyses for the measures it answers.
+    """
+
+    def corpus_statistics(self, scorer: Any) -> CorpusBatch | None:
+        """The :class:`CorpusBatch` of ``scorer`` on these runs, ``None`` if it has none.
+
+        ``None`` for a measure that is not a function of summed segment
+        statistics (a measure of another family, a user's callable).
+        """
         ...
 
 

@@ -57,6 +57,7 @@ here.  The resamples themselves are the same for the same seed.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -448,13 +449,11 @@ def _p_values(
 def _interval(
     differences: np.ndarray, valid: np.ndarray, alpha: float, alt: str
 ) -> tuple[np.ndarray, np.ndarray]:
-    low = np.full(differences.shape[1], np.nan)
-    high = np.full(differences.shape[1], np.nan)
     lo_q, hi_q = (alpha / 2, 1 - alpha / 2) if alt == "two-sided" else (alpha, 1 - alpha)
-    for p in range(differences.shape[1]):
-        kept = differences[valid[:, p], p]
-        if kept.size:
-            low[p], high[p] = np.quantile(kept, [lo_q, hi_q])
+    kept = np.where(valid, differences, np.nan)
+    with warnings.catch_warnings():  # a pair without a valid sample has no interval (NaN)
+        warnings.simplefilter("ignore", RuntimeWarning)
+        low, high = np.nanquantile(kept, [lo_q, hi_q], axis=0)
     if alt == "greater":
         high[:] = np.inf
     elif alt == "less":

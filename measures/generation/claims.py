@@ -93,8 +93,8 @@ _OWN = (
         "Zero score without a top-order match",
         "On plain text, when no hypothesis word 4-gram (the highest order of BLEU's default "
         "max_order = 4) occurs in its segment's references, the score is 0. Unsmoothed BLEU "
-        "satisfies it; smoothing exists to violate it. Measures without word n-grams declare "
-        "it not applicable.",
+        "satisfies it; smoothing exists to violate it. Edit rates and ROUGE-L compute no "
+        "n-gram precision, and their declarations say that they violate it.",
         "issue 25; Chen and Cherry 2014 (smoothing techniques for sentence-level BLEU)",
         "∀ h, R: (∀ i ∀ 4-gram g ∈ h_i: g ∉ ∪R_i) ⟹ Eff(h, R) = 0",
     ),

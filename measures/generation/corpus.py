@@ -266,14 +266,14 @@ def corpus_statistics(
         ``from_totals(statistics.sum(axis=0))`` is the measure's corpus score.
     """
     from axiometrics import default_registry
-
-    from .family import hypothesis_array, reference_array
+    from axiometrics.family import get_family
 
     definition = default_registry().get(measure).measure
     definition = definition.with_params(**params) if params else definition
     bound = dict(definition.bound)
-    hyps = hypothesis_array(hypotheses)
-    refs = reference_array(references)
+    # the family's own validation, through the registry: importing .family here would
+    # close an import cycle (family -> io -> runs -> corpus)
+    hyps, refs = get_family(definition.family).prepare((hypotheses, references), None).inputs
     if hyps.ndim != 1 or refs.ndim != 1:
         raise InvalidInputError(
             f"hypotheses shape {hyps.shape}, references shape {refs.shape}: expected one "

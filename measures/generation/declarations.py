@@ -7,14 +7,24 @@ counterexample small enough to check by hand; the tests score each one.
 
 from __future__ import annotations
 
-from axiometrics.declarations import ClaimDeclaration, Holds, NotApplicable, Violated
+from axiometrics.declarations import ClaimDeclaration, Holds, Violated, When
 
 from .claims import STRICT_IDENTITY
 
-__all__ = ["DECLARATIONS"]
+__all__ = ["CLAIMS_WHEN", "DECLARATIONS"]
 
 _STRICT = (STRICT_IDENTITY,)
-_NO_NGRAMS = NotApplicable(reason="has no word n-grams: the claim is about n-gram matches")
+
+
+def _no_ngram_zero(score: str) -> Violated:
+    """``zero_match`` of a measure without word n-gram precisions: violated, with its case."""
+    return Violated(
+        note="the claim states BLEU's n-gram precision; this measure counts edits or a "
+        f"common subsequence instead: h = ('a a a zz',), r = ('a a a a',), without a common "
+        f"4-gram, gives {score}, not 0"
+    )
+
+
 _SUMS = Holds(note="sums of segment statistics: the order of the segments does not count")
 _MEAN = Holds(note="a mean of segment scores: the order of the segments does not count")
 _WELL = Holds(note="finite and in range on every corpus; undefined only where declared")
@@ -29,7 +39,13 @@ _BLOCKS_H = Holds(
 _ORDER_H = Holds(note="the references of a segment enter through a maximum or a union only")
 _SYM_CHRF = Violated(
     note="beta = 2 weighs recall: h = ('a',), r = ('a a',) gives 55.6, swapped 83.3 "
-    "(holds at beta = 1, chrf(beta=1))"
+    "(sentence_chrf(beta=1) is symmetric: its own declaration below)"
+)
+_SYM_CHRF_CORPUS = Violated(
+    note="beta = 2 weighs recall: h = ('a',), r = ('a a',) gives 55.6, swapped 83.3; at "
+    "beta = 1 too, since a segment whose reference has no n-gram of an order drops its "
+    "hypothesis n-grams of that order and not the reverse: chrf(beta=1) gives 100 on "
+    "h = ('a', 'a'), R = (('a',), ('',)) and 66.7 swapped"
 )
 _CHRF_ID = Violated(
     note="an empty hypothesis ties every reference (sentence chrF 0) and the first is kept: "
@@ -123,7 +139,7 @@ DECLARATIONS: dict[str, dict[str, ClaimDeclaration]] = {
         name: {
             "identity": _CHRF_ID,
             "item_order_invariance": _SUMS,
-            "symmetry": _SYM_CHRF,
+            "symmetry": _SYM_CHRF_CORPUS,
             "well_defined": _WELL,
             "reference_order_invariance": _CHRF_ORDER,
             "reference_addition_monotonicity": _CHRF_ADD,
@@ -169,7 +185,7 @@ DECLARATIONS: dict[str, dict[str, ClaimDeclaration]] = {
             "substituting b by a ('a a') still 50"
         ),
         "segment_aggregation": _AGG_RATIO,
-        "zero_match": _NO_NGRAMS,
+        "zero_match": _no_ngram_zero("25"),
         "block_order_invariance": Violated(
             note="shifts cost one edit each: permuted blocks add edits"
         ),
@@ -185,7 +201,7 @@ DECLARATIONS: dict[str, dict[str, ClaimDeclaration]] = {
         "reference_addition_monotonicity": _ADD_WER,
         "edit_monotonicity": Holds(note="one edit fewer over the same N reference words"),
         "segment_aggregation": _AGG_RATIO,
-        "zero_match": _NO_NGRAMS,
+        "zero_match": _no_ngram_zero("0.25"),
         "block_order_invariance": _BLOCKS_EDIT,
     },
     "cer": {
@@ -201,7 +217,7 @@ DECLARATIONS: dict[str, dict[str, ClaimDeclaration]] = {
             note="a word edit toward the reference lowers the character distance too"
         ),
         "segment_aggregation": _AGG_RATIO,
-        "zero_match": _NO_NGRAMS,
+        "zero_match": _no_ngram_zero("2/7"),
         "block_order_invariance": _BLOCKS_EDIT,
     },
     **{
@@ -228,7 +244,7 @@ DECLARATIONS: dict[str, dict[str, ClaimDeclaration]] = {
                 "substituting b by a ('a a') still 0.75"
             ),
             "segment_aggregation": _AGG_RATIO,
-            "zero_match": _NO_NGRAMS,
+            "zero_match": _no_ngram_zero("0.25" if name == "mer" else "0.4375"),
             "block_order_invariance": _BLOCKS_EDIT,
         }
         for name in ("mer", "wil")
@@ -245,9 +261,56 @@ DECLARATIONS: dict[str, dict[str, ClaimDeclaration]] = {
         "reference_addition_monotonicity": Holds(note="each segment keeps its best F1"),
         "edit_monotonicity": _EDIT_EMPTY,
         "segment_aggregation": _AGG_MEAN,
-        "zero_match": _NO_NGRAMS,
+        "zero_match": _no_ngram_zero("0.75"),
         "block_order_invariance": Violated(
             note="the LCS follows word order: permuted blocks shorten it"
         ),
     },
+}
+
+
+#: Declarations that change with a parameter (:class:`~axiometrics.declarations.When`):
+#: each smoothing method's ``zero_match`` and sentence chrF's symmetry at beta = 1.
+CLAIMS_WHEN: dict[str, tuple[When, ...]] = {
+    "bleu": (
+        When(
+            {"smooth": "none"},
+            {"zero_match": Holds(note="no smoothing: a zero top-order precision gives 0")},
+        ),
+        When(
+            {"smooth": "floor"},
+            {
+                "zero_match": Violated(
+                    note="a missing order counts 0.1 matches: h = ('a a a zz',), "
+                    "r = ('a a a a',) gives 39.76"
+                )
+            },
+        ),
+        When(
+            {"smooth": "add-k"},
+            {
+                "zero_match": Violated(
+                    note="k is added to matches and counts from order 2: h = ('a a a zz',), "
+                    "r = ('a a a a',) gives 65.80"
+                )
+            },
+        ),
+    ),
+    "sentence_bleu": (
+        When(
+            {"smooth": "none", "effective_order": False},
+            {"zero_match": Holds(note="no smoothing, every order counted: 0 without a 4-gram")},
+        ),
+    ),
+    "sentence_chrf": (
+        When(
+            {"beta": 1.0},
+            {
+                "symmetry": Holds(
+                    note="F1 is symmetric in precision and recall, and an order counts only "
+                    "where both sides have n-grams of it"
+                )
+            },
+        ),
+    ),
 }

@@ -30,7 +30,7 @@ from axiometrics import Evaluation, Measure, MeasurePlugin, Range, Reference
 from axiometrics.measure import Param
 
 from .corpus import NORMALIZATIONS, kernel
-from .declarations import DECLARATIONS
+from .declarations import CLAIMS_WHEN, DECLARATIONS
 from .ngram_kernels import BLEU_SMOOTHING, BLEU_TOKENIZERS
 
 __all__ = ["plugin"]
@@ -169,6 +169,7 @@ _register(
         optimum=100.0,
         undefined=_BLEU_UNDEFINED,
         claims=DECLARATIONS["bleu"],
+        claims_when=CLAIMS_WHEN["bleu"],
     )
 )
 
@@ -187,6 +188,7 @@ _register(
         reference=Reference("Chen and Cherry 2014 (WMT); " + _SACREBLEU, "sentence_score"),
         optimum=100.0,
         claims=DECLARATIONS["sentence_bleu"],
+        claims_when=CLAIMS_WHEN["sentence_bleu"],
     )
 )
 
@@ -240,6 +242,7 @@ _register(
         reference=Reference("Popović 2015 (WMT); " + _SACREBLEU, "sentence_score"),
         optimum=100.0,
         claims=DECLARATIONS["sentence_chrf"],
+        claims_when=CLAIMS_WHEN["sentence_chrf"],
     )
 )
 

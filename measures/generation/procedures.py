@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from axiometrics.checker.cases import Case, CaseRequest, Decide, Decision, Observation, Procedure
 from axiometrics.checker.rules import (
     decide_equal,
+    decide_identity,
     decide_well_defined,
     fmt,
     refusal_aware,
@@ -135,27 +136,11 @@ def _with_segment(corpus: TextCorpus, i: int, references: tuple[str, ...]) -> Te
     return TextCorpus(corpus.hypotheses, refs)
 
 
-def _decide_identity(case: Case, obs: Observation, judge: Judge) -> Decision:
-    optimum = float(judge.optimum) if judge.optimum is not None else float(obs.scores[0])
-    a = float(obs.scores[0])
-    if not judge.equal(a, optimum):
-        return Decision(
-            "fails",
-            f"hypotheses equal to a reference score {fmt(a)}, not the optimum {fmt(optimum)}",
-            (0,),
-            margin=judge.equality_margin(a, optimum),
-        )
-    if case.n_entries == 1:
-        return Decision("holds", f"hypotheses equal to a reference score the optimum {fmt(a)}")
-    b = float(obs.scores[1])
-    relation = judge.compare(b, optimum)
-    if relation == "unresolved":
-        return unresolved(b, optimum, judge)
-    return Decision.verdict(
-        relation != "equal",
-        f"a hypothesis unlike its references scores {fmt(b)}, the optimum is {fmt(optimum)}",
-        margin=-judge.equality_margin(b, optimum),
-    )
+_decide_identity = decide_identity(
+    "hypotheses equal to a reference score",
+    "a hypothesis unlike its references scores",
+    numeric_inputs=False,
+)
 
 
 IDENTITY = Procedure(

@@ -31,10 +31,10 @@ from axiometrics.checker.cases import Case, CaseRequest, Decide, Decision, Obser
 from axiometrics.checker.rules import (
     decide_better,
     decide_equal,
+    decide_identity,
     decide_well_defined,
     fmt,
     refusal_aware,
-    unresolved,
 )
 from axiometrics.checker.tolerance import Judge
 from axiometrics.strategies import BOOLEANS, bounded_integers, sampled_options
@@ -129,27 +129,9 @@ def _identity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     return build()
 
 
-def _decide_identity(case: Case, obs: Observation, judge: Judge) -> Decision:
-    optimum = float(judge.optimum) if judge.optimum is not None else float(obs.scores[0])
-    a = float(obs.scores[0])
-    if not judge.equal(a, optimum):
-        return Decision(
-            "fails",
-            f"every token of probability 1 scores {fmt(a)}, not the optimum {fmt(optimum)}",
-            (0,),
-            margin=judge.equality_margin(a, optimum),
-        )
-    if case.n_entries == 1:
-        return Decision("holds", f"every token of probability 1 scores the optimum {fmt(a)}")
-    b = float(obs.scores[1])
-    relation = judge.compare(b, optimum, functools.partial(case.relative_change, 0, 1))
-    if relation == "unresolved":
-        return unresolved(b, optimum, judge)
-    return Decision.verdict(
-        relation != "equal",
-        f"a token of probability below 1 scores {fmt(b)}, the optimum is {fmt(optimum)}",
-        margin=-judge.equality_margin(b, optimum),
-    )
+_decide_identity = decide_identity(
+    "every token of probability 1 scores", "a token of probability below 1 scores"
+)
 
 
 IDENTITY = Procedure(

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import functools
 import math
-from functools import partial
 
 import numpy as np
 from hypothesis import strategies as st
@@ -43,10 +42,10 @@ from axiometrics.checker.cases import (
 from axiometrics.checker.rules import (
     decide_better,
     decide_equal,
+    decide_identity,
     decide_well_defined,
     fmt,
     refusal_aware,
-    unresolved,
 )
 from axiometrics.checker.tolerance import Judge
 from axiometrics.strategies import bounded_integers, sampled_options
@@ -276,27 +275,7 @@ def _identity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     return build()
 
 
-def _decide_identity(case: Case, obs: Observation, judge: Judge) -> Decision:
-    optimum = float(judge.optimum) if judge.optimum is not None else float(obs.scores[0])
-    a = float(obs.scores[0])
-    if not judge.equal(a, optimum):
-        return Decision(
-            "fails",
-            f"p = y scores {fmt(a)}, not the optimum {fmt(optimum)}",
-            (0,),
-            margin=judge.equality_margin(a, optimum),
-        )
-    if case.n_entries == 1:
-        return Decision("holds", f"p = y scores the optimum {fmt(a)}")
-    b = float(obs.scores[1])
-    relation = judge.compare(b, optimum, partial(case.relative_change, 0, 1))
-    if relation == "unresolved":
-        return unresolved(b, optimum, judge)
-    return Decision.verdict(
-        relation != "equal",
-        f"p != y scores {fmt(b)}, the optimum is {fmt(optimum)}",
-        margin=-judge.equality_margin(b, optimum),
-    )
+_decide_identity = decide_identity("p = y scores", "p != y scores")
 
 
 IDENTITY = Procedure(

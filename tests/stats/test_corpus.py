@@ -281,3 +281,16 @@ def test_compare_corpus_corrects_the_pairs_p_values_and_suggests_the_nearest_tes
     assert default.tests.trials == 10000
     with pytest.raises(InvalidParameterError, match="did you mean 'randomisation'"):
         compare_corpus(statistics, score, test="randomization_")
+
+
+def test_the_bootstrap_interval_is_the_percentile_interval_of_the_resampled_differences(corpus):
+    _, _, statistics = corpus
+    result = corpus_bootstrap_test(statistics, score, trials=300, seed=5)
+    scores, undefined = corpus_resamples(statistics, score, trials=300, seed=5)
+    names = list(statistics)
+    for p, (a, b) in enumerate(zip(result.system_a, result.system_b, strict=True)):
+        i, j = names.index(a), names.index(b)
+        kept = ~(undefined[:, i] | undefined[:, j])
+        low, high = np.quantile(scores[kept, i] - scores[kept, j], [0.025, 0.975])
+        assert result.ci_low[p] == pytest.approx(low, rel=1e-12, abs=1e-12)
+        assert result.ci_high[p] == pytest.approx(high, rel=1e-12, abs=1e-12)

@@ -21,6 +21,7 @@ from axiometrics.errors import UndefinedMeasureError
 from axiometrics.measures.generation import edit_kernels as ek
 from axiometrics.measures.generation.cases import block_swap_impostor, run_impostor
 from axiometrics.measures.generation.claims import CLAIMS, STRICT_IDENTITY, any_input
+from axiometrics.measures.generation.declarations import CLAIMS_WHEN
 
 MEASURES = (
     "bleu",
@@ -139,6 +140,10 @@ def _mean_of_segments(name, hypotheses, references):
 _SYM = (("a",), (("a a",),))
 _SYM_SWAPPED = (("a a",), (("a",),))
 COUNTEREXAMPLES = [
+    *(
+        (name, "zero_match", (("a a a zz",), (("a a a a",),)), None, "positive")
+        for name in ("ter", "wer", "cer", "mer", "wil", "rouge_l")
+    ),
     (
         "bleu",
         "symmetry",
@@ -316,6 +321,14 @@ def test_the_numbers_of_the_notes():
     assert score("chrf", ["a"], [("a a",)]) == pytest.approx(55.56, abs=1e-2)
     assert score("chrf", ["a a"], [("a",)]) == pytest.approx(83.33, abs=1e-2)
     assert score("chrf(beta=1)", ["a"], [("a a",)]) == score("chrf(beta=1)", ["a a"], [("a",)])
+    assert score("chrf(beta=1)", ["a", "a"], [("a",), ("",)]) == 100.0
+    assert score("chrf(beta=1)", ["a", ""], [("a",), ("a",)]) == pytest.approx(66.67, abs=1e-2)
+    assert score("bleu(smooth='floor')", ["a a a zz"], [("a a a a",)]) == pytest.approx(
+        39.76, abs=1e-2
+    )
+    assert score("bleu(smooth='add-k')", ["a a a zz"], [("a a a a",)]) == pytest.approx(
+        65.80, abs=1e-2
+    )
     assert score("chrf", ["a", "x"], [("b",), ("x",)]) == pytest.approx(50.0)
     assert score("chrf", ["a", "x"], [("b", "abcdefg"), ("x",)]) == pytest.approx(29.41, abs=1e-2)
     assert score("chrf", ["語", "b"], [("語",), ("", "é\tab")]) == pytest.approx(55.56, abs=1e-2)
@@ -431,3 +444,30 @@ def test_a_first_reference_tie_break_is_refuted_on_reference_order_invariance():
     assert verdict.outcome is Outcome.REFUTED, verdict.summary()
     for order in (("b a", "zz zz"), ("zz zz", "b a")):
         assert score("mer", ["a b"], [order]) == pytest.approx(2 / 3)
+
+
+def _parameter_declarations():
+    for name, variants in CLAIMS_WHEN.items():
+        for variant in variants:
+            bound = ", ".join(f"{k}={v!r}" for k, v in variant.params.items())
+            for claim, declared in variant.claims.items():
+                yield pytest.param(
+                    f"{name}({bound})", claim, declared.status, id=f"{name}({bound})-{claim}"
+                )
+
+
+@pytest.mark.parametrize(("expression", "claim", "status"), list(_parameter_declarations()))
+def test_the_checker_agrees_with_every_parameter_declaration(expression, claim, status):
+    measure = ax.default_registry().get(expression).measure
+    assert measure.declaration(claim).status == status
+    verdict = check(expression, claims=[claim]).results[0].verdict
+    expected = Outcome.REFUTED if status == "violated" else Outcome.NOT_REFUTED
+    assert verdict.outcome is expected
+
+
+def test_corpus_chrf_is_not_symmetric_even_at_beta_1():
+    measure = ax.default_registry().get("chrf(beta=1.0)").measure
+    assert measure.declaration("symmetry").status == "violated"
+    assert check("chrf(beta=1.0)", claims=["symmetry"]).results[0].verdict.outcome is (
+        Outcome.REFUTED
+    )
