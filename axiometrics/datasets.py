@@ -7,7 +7,8 @@ Collections a family generates
     e.g. ``"synthetic_scored"``, synthetic probabilistic classifiers of the
     ``scored`` family, and the ``regression`` family's
     ``"synthetic_regression"`` (systems of known quality), ``"diabetes"``
-    and ``"friedman1"`` (real regressors)
+    and ``"friedman1"`` (real regressors), and the ``generation`` family's
+    ``"synthetic_generation"`` (corrupted texts of known severity)
     (:attr:`axiometrics.family.Family.generated_datasets`).
 ``"era"``, ``"esl"``, ``"lev"``, ``"swd"``, ``"balance_scale"``
     Real classifiers on real ordinal data: the benchmark data sets bundled

@@ -244,6 +244,13 @@ class Family:
         ``None``, ``scale_option`` the option named in scale errors,
         ``require_topic`` whether gold rows must name their topic.  ``None``:
         the family reads no run files.
+    gold_files
+        How many gold files :attr:`read_runs` takes: ``1`` (the default), a
+        larger count, or ``None`` for any number (the ``generation`` family's
+        reference files, one reference stream each).  The ``--gold`` option of
+        ``score``, ``compare`` and ``meta`` takes one or more files: the reader
+        gets one path as a ``str`` and several as a tuple of ``str``; a count
+        the family does not take is refused before reading.
     label_collections
         How the family loads the shipped label collections
         (:class:`LabelCollections`); ``None``: it loads none.
@@ -318,6 +325,7 @@ class Family:
     input_features: tuple[tuple[str, tuple[Any, ...]], ...] = field(
         default=(), compare=False, repr=False
     )
+    gold_files: int | None = field(default=1, compare=False)
 
     @property
     def heading(self) -> str:
@@ -507,6 +515,12 @@ def _family_problem(new: Any) -> str | None:
         )
     if len(set(features)) != len(features):
         return f"input_features names={features!r}: expected each name once"
+    if new.gold_files is not None and (
+        isinstance(new.gold_files, bool)
+        or not isinstance(new.gold_files, int)
+        or new.gold_files < 1
+    ):
+        return f"gold_files={new.gold_files!r}: expected a positive integer or None (any number)"
     if new.example_display not in EXAMPLE_DISPLAYS:
         return f"example_display={new.example_display!r}: expected one of {EXAMPLE_DISPLAYS!r}"
     if isinstance(new.rank, bool) or not isinstance(new.rank, int):

@@ -31,7 +31,13 @@ from axiometrics.errors import (
 from axiometrics.family import Prepared
 from axiometrics.measure import Measure
 
-__all__ = ["Evaluation", "check_on_undefined", "evaluate_compute", "run_compute"]
+__all__ = [
+    "Evaluation",
+    "check_on_undefined",
+    "checked_evaluation",
+    "evaluate_compute",
+    "run_compute",
+]
 
 #: Slack allowed when checking that scores lie in the declared range.
 RANGE_SLACK = 1e-9
@@ -227,6 +233,24 @@ def _inside(measure: Measure) -> float:
     if math.isfinite(low):
         return low
     return high if math.isfinite(high) else 0.0
+
+
+def checked_evaluation(scores: Any, undefined: Any, measure: Measure) -> Evaluation:
+    """Scores computed outside the compute function, under the same contract.
+
+    What :func:`evaluate_compute` does after calling the compute function:
+    the contract checks, clipping to the declared range, 0 where undefined.
+    The meta-evaluation uses it for corpus-level scores it sums from segment
+    statistics (:class:`~axiometrics.io.runs.CorpusBatch`).
+
+    Raises
+    ------
+    MeasureImplementationError
+        If the scores break the contract.
+    """
+    mask = np.asarray(undefined, dtype=bool)
+    checked, kept = _clipped(np.asarray(scores, dtype=float), mask, measure)
+    return Evaluation(np.array(checked), np.array(kept if kept is not None else mask))
 
 
 def evaluate_compute(

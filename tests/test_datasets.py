@@ -72,7 +72,7 @@ WITH_PROBA = [
 ]
 AVAILABLE = (
     "'synthetic', 'synthetic_scored', 'synthetic_regression', 'diabetes', 'friedman1', "
-    "'balance_scale', 'era', 'esl', 'lev', 'swd'"
+    "'synthetic_generation', 'balance_scale', 'era', 'esl', 'lev', 'swd'"
 )
 
 
@@ -83,7 +83,13 @@ def loaded(name, family="oc"):
 
 
 def test_names_lists_the_synthetic_collections_then_the_real_ones_sorted():
-    generated = ("synthetic_scored", "synthetic_regression", "diabetes", "friedman1")
+    generated = (
+        "synthetic_scored",
+        "synthetic_regression",
+        "diabetes",
+        "friedman1",
+        "synthetic_generation",
+    )
     assert datasets.names() == ("synthetic", *generated, *REAL)
 
 
@@ -292,7 +298,8 @@ def test_an_unknown_family_is_refused_with_the_choices():
     with pytest.raises(InvalidParameterError) as info:
         datasets.load("era", "ocq")
     assert str(info.value) == (
-        "family='ocq' is not one of 'oc', 'oq', 'scored', 'regression'; did you mean 'oq', 'oc'?"
+        "family='ocq' is not one of 'oc', 'oq', 'scored', 'regression', 'generation'; did you mean "
+        "'oq', 'oc'?"
     )
 
 

@@ -23,6 +23,27 @@ or the file at fault, never a Python keyword.
 Every pair of systems is tested under ``--test`` with ``--correction``
 over the pairs of each measure and the ``--alternative`` of the paired
 tests (see :func:`axiometrics.stats.compare`).
+
+Corpus-level measures
+    Runs whose measures are functions of summed segment statistics (runs
+    of the :class:`~axiometrics.io.runs.CorpusLevelRuns` protocol, e.g. the
+    ``generation`` family's reference and hypothesis files) are compared
+    on the whole corpus for every measure they give a
+    :class:`~axiometrics.io.runs.CorpusBatch` for: ``--test bootstrap``
+    (the default for them) is the paired bootstrap resampling of segments
+    and ``--test randomisation`` approximate randomisation
+    (:func:`axiometrics.stats.corpus.compare_corpus`, with ``--trials``,
+    ``--seed``, ``--alpha``, ``--alternative`` and ``--correction``); any
+    other ``--test`` is refused.  Their rows hold the corpus scores in
+    ``mean_a``/``mean_b``, the difference as the ``statistic``, the
+    bootstrap interval of the difference, the number of segments in
+    ``n_used``, empty effect sizes (their columns are left out when every
+    measure is corpus-level), and a ``method`` that says the test is
+    corpus-level (segments resampled); ``status`` says how many trials
+    were left out where a resampled score is undefined.  A measure whose
+    corpus score is undefined for some system is refused, or left out
+    with ``--on-undefined drop``.  These tests run in this process
+    (``--jobs`` and ``--backend`` apply to the topic-wise tests).
 The output has one row per (measure, pair) with means, the test
 statistic, raw and corrected p-values, Cohen's d_z and Sakai's ES_E (with
 their intervals where the statistics library gives them), the
@@ -37,6 +58,8 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +90,7 @@ from axiometrics.errors import (
     InvalidParameterError,
     UnknownMeasureError,
 )
+from axiometrics.io.runs import CorpusBatch, CorpusLevelRuns, SystemRuns
 from axiometrics.io.score_tables import (
     LONG_SCORE_COLUMNS,
     LongScores,
@@ -81,6 +105,7 @@ from axiometrics.meta.validate import unknown_name_message
 from axiometrics.registry import default_registry
 from axiometrics.stats import CORRECTIONS, TESTS, Comparison, compare
 from axiometrics.stats.choices import ALTERNATIVES
+from axiometrics.stats.corpus import CORPUS_TESTS, CorpusComparison, compare_corpus
 
 __all__ = ["add_parser", "compare_systems", "read_scores", "read_wide_scores"]
 
@@ -88,6 +113,10 @@ HELP = "significance of differences between systems (paired tests, corrections, 
 
 #: What the command needs data for, in messages about too few systems or topics.
 PURPOSE = "comparing systems"
+#: The test of topic-wise scores when ``--test`` is not given.
+DEFAULT_TEST = "t"
+#: The test of corpus-level measures when ``--test`` is not given.
+DEFAULT_CORPUS_TEST = "bootstrap"
 
 _COLUMNS = [
     "measure",
@@ -114,6 +143,16 @@ _COLUMNS = [
     "status",
 ]
 
+#: The effect-size columns, which corpus-level rows leave empty (no topic-wise differences).
+_EFFECT_SIZES = (
+    "effect_size",
+    "effect_size_low",
+    "effect_size_high",
+    "sakai_es",
+    "sakai_es_low",
+    "sakai_es_high",
+)
+
 #: Keywords of :func:`axiometrics.stats.compare` and the flags that set them, so that an
 #: error about a setting names the flag (``--trials 10: ...``), never the keyword.
 _FLAGS = {
@@ -136,7 +175,12 @@ def add_parser(subparsers: Any) -> None:
         "confidence intervals of the mean difference.",
     )
     source = parser.add_argument_group("data")
-    source.add_argument("--gold", metavar="FILE", help="gold file (SemEval Task 4 C or E format)")
+    source.add_argument(
+        "--gold",
+        metavar="FILE",
+        nargs="+",
+        help="gold file (SemEval Task 4 C or E format); generation: one or more reference files",
+    )
     source.add_argument("--runs", metavar="FILE", nargs="+", help="one file per system run")
     add_run_family_option(source)
     source.add_argument(
@@ -169,7 +213,14 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="compare only these (comma-separated, at least 2)",
     )
-    options.add_argument("--test", choices=TESTS, default="t", help="paired test (default: t)")
+    options.add_argument(
+        "--test",
+        choices=TESTS,
+        default=None,
+        help="paired test (default: t); corpus-level measures (e.g. generation files): "
+        f"{' or '.join(CORPUS_TESTS)} of the corpus scores, resampling segments (default: "
+        f"{DEFAULT_CORPUS_TEST})",
+    )
     options.add_argument(
         "--correction",
         choices=CORRECTIONS,
@@ -281,8 +332,145 @@ def read_scores(path: str | Path, measures: list[str] | None = None) -> ScoreMat
     return ScoreMatrices.from_frame(scores.frame, higher_is_better=_directions(scores))
 
 
-def _load(args: argparse.Namespace) -> tuple[ScoreMatrices, str]:
-    """The score matrices and where they come from (for messages)."""
+@dataclass(frozen=True, eq=False)
+class _CorpusMeasure:
+    """A measure compared on the whole corpus: its segment statistics of every system."""
+
+    name: str
+    higher_is_better: bool
+    batch: CorpusBatch
+
+
+@dataclass(frozen=True, eq=False)
+class _Loaded:
+    """What ``compare`` tests: topic-wise scores and corpus-level measures.
+
+    Attributes
+    ----------
+    scores
+        The topic x system scores of the measures tested per topic
+        (``None`` when every measure is corpus-level).
+    corpus
+        The corpus-level measures.
+    where
+        Where the data comes from, for messages.
+    topics, systems
+        The topics (segments of corpus-level runs) and systems.
+    order
+        The measures' names in the order given.
+    dropped
+        Corpus-level measures left out as undefined (``--on-undefined drop``).
+    """
+
+    scores: ScoreMatrices | None
+    corpus: tuple[_CorpusMeasure, ...]
+    where: str
+    topics: tuple[Hashable, ...]
+    systems: tuple[Hashable, ...]
+    order: tuple[str, ...]
+    dropped: tuple[str, ...] = ()
+
+
+def _scored(scores: ScoreMatrices, where: str) -> _Loaded:
+    return _Loaded(scores, (), where, scores.topics, scores.systems, scores.measures)
+
+
+def _split_corpus(runs: SystemRuns, names: Sequence[str]) -> tuple[list[_CorpusMeasure], list[str]]:
+    """The corpus-level measures of ``names`` (those the runs give statistics for) and the rest.
+
+    Only runs of the :class:`~axiometrics.io.runs.CorpusLevelRuns` protocol
+    have corpus-level measures; a name that is not a measure is named with
+    the ``--measure`` flag.
+    """
+    if not isinstance(runs, CorpusLevelRuns):
+        return [], list(names)
+    registry = default_registry()
+    corpus: list[_CorpusMeasure] = []
+    rest: list[str] = []
+    for name in names:
+        try:
+            scorer = registry.get(name)
+        except (UnknownMeasureError, InvalidParameterError) as exc:
+            raise flagged("--measure", exc) from None
+        batch = runs.corpus_statistics(scorer)
+        if batch is None:
+            rest.append(name)
+        else:
+            measure = scorer.measure
+            corpus.append(_CorpusMeasure(str(measure), measure.higher_is_better, batch))
+    return corpus, rest
+
+
+def _defined_corpus(
+    corpus: list[_CorpusMeasure], runs: SystemRuns, policy: Any, where: str
+) -> tuple[list[_CorpusMeasure], list[str]]:
+    """The corpus-level measures whose corpus score every system has, and those dropped.
+
+    An undefined corpus score cannot be filled before resampling: ``raise``
+    and a fill number refuse it, ``drop`` leaves the measure out.
+    """
+    kept, dropped = [], []
+    for item in corpus:
+        _, undefined = item.batch.from_totals(item.batch.statistics.sum(axis=1))
+        if not bool(undefined.any()):
+            kept.append(item)
+            continue
+        if policy == "drop":
+            dropped.append(item.name)
+            continue
+        systems = [runs.systems[i] for i in range(len(runs.systems)) if undefined[i]]
+        raise DataFileError(
+            f"{where} measure={item.name!r}: the corpus score of systems {systems!r} is "
+            "undefined, so no corpus-level test applies; pass --on-undefined drop to leave the "
+            "measure out"
+        )
+    return kept, dropped
+
+
+def _topic_scores(runs: SystemRuns, names: list[str], args: argparse.Namespace) -> ScoreMatrices:
+    """The topic x system scores of ``names``, errors naming the flags."""
+    policy = "raise" if args.on_undefined is None else args.on_undefined
+    report = ScoringReport()
+    try:
+        return score_runs(runs, names, on_undefined=policy, report=report)
+    except UndefinedScoreError as exc:
+        raise fill_flag_hint(exc) from None
+    except UnknownMeasureError as exc:
+        raise flagged("--measure", exc) from None
+    except InvalidParameterError as exc:
+        raise flagged("--measure", exc) from None
+    except DataFileError as exc:
+        if report.dropped and len(report.dropped) == len(names):
+            raise DataFileError(
+                f"--on-undefined drop: every measure was left out as undefined "
+                f"({', '.join(report.dropped)}); nothing to compare"
+            ) from None
+        raise flagged("--measure", exc) from None
+
+
+def _load_runs(args: argparse.Namespace) -> _Loaded:
+    """Read ``--gold``/``--runs`` and score or gather every ``--measure``."""
+    if args.measure is None:
+        raise InvalidParameterError("--measure: name the measure(s) to score the runs with")
+    family = run_family(args.family)
+    runs = read_run_files(family, args.gold, args.runs, args.scale, purpose=PURPOSE)
+    where = "--gold " + " ".join(repr(str(g)) for g in args.gold)
+    corpus, rest = _split_corpus(runs, args.measure)
+    corpus, dropped = _defined_corpus(corpus, runs, args.on_undefined, where)
+    if dropped and not corpus and not rest:
+        raise DataFileError(
+            f"--on-undefined drop: every measure was left out as undefined "
+            f"({', '.join(dropped)}); nothing to compare"
+        )
+    scores = _topic_scores(runs, rest, args) if rest else None
+    order = [*(scores.measures if scores is not None else ()), *(c.name for c in corpus)]
+    return _Loaded(
+        scores, tuple(corpus), where, runs.topics, runs.systems, tuple(order), tuple(dropped)
+    )
+
+
+def _load(args: argparse.Namespace) -> _Loaded:
+    """The data to compare and where it comes from (for messages)."""
     files = args.gold is not None or args.runs is not None
     if args.scores is not None and files:
         raise InvalidParameterError("give either --scores or --gold/--runs, not both")
@@ -301,29 +489,8 @@ def _load(args: argparse.Namespace) -> tuple[ScoreMatrices, str]:
                     f"{option} applies to --gold/--runs files only (a score file holds the "
                     "scores already)"
                 )
-        return read_scores(args.scores, args.measure), f"path={args.scores!r}"
-    if args.measure is None:
-        raise InvalidParameterError("--measure: name the measure(s) to score the runs with")
-    family = run_family(args.family)
-    runs = read_run_files(family, args.gold, args.runs, args.scale, purpose=PURPOSE)
-    policy = "raise" if args.on_undefined is None else args.on_undefined
-    report = ScoringReport()
-    try:
-        scores = score_runs(runs, args.measure, on_undefined=policy, report=report)
-    except UndefinedScoreError as exc:
-        raise fill_flag_hint(exc) from None
-    except UnknownMeasureError as exc:
-        raise flagged("--measure", exc) from None
-    except InvalidParameterError as exc:
-        raise flagged("--measure", exc) from None
-    except DataFileError as exc:
-        if report.dropped and len(report.dropped) == len(args.measure):
-            raise DataFileError(
-                f"--on-undefined drop: every measure was left out as undefined "
-                f"({', '.join(report.dropped)}); nothing to compare"
-            ) from None
-        raise flagged("--measure", exc) from None
-    return scores, f"--gold {args.gold!r}"
+        return _scored(read_scores(args.scores, args.measure), f"path={args.scores!r}")
+    return _load_runs(args)
 
 
 def _rows(measure: str, higher_is_better: bool, result: Comparison) -> pd.DataFrame:
@@ -368,7 +535,7 @@ def _compare_measures(
         try:
             result = compare(
                 matrix,
-                test=args.test,
+                test=args.test or DEFAULT_TEST,
                 correction=args.correction,
                 alpha=args.alpha,
                 trials=args.trials,
@@ -385,6 +552,101 @@ def _compare_measures(
     return frames, correction
 
 
+def _corpus_test(args: argparse.Namespace, corpus: Sequence[_CorpusMeasure]) -> str:
+    """The corpus-level test ``--test`` names (bootstrap by default); others are refused."""
+    test = args.test or DEFAULT_CORPUS_TEST
+    if test not in CORPUS_TESTS:
+        names = ", ".join(repr(c.name) for c in corpus)
+        kind = "is a corpus-level measure" if len(corpus) == 1 else "are corpus-level measures"
+        raise InvalidParameterError(
+            f"--test {test}: {names} {kind}, "
+            f"compared on the whole corpus by resampling segments; expected --test "
+            f"{' or --test '.join(CORPUS_TESTS)}"
+        )
+    return test
+
+
+def _selected(systems: Sequence[Hashable], chosen: list[str] | None) -> list[int]:
+    """The positions of ``--systems`` among the systems (all, in order, without it)."""
+    names = [str(s) for s in systems]
+    if chosen is None:
+        return list(range(len(names)))
+    for name in chosen:
+        if name not in names:
+            raise InvalidParameterError(f"--systems: {unknown_name_message(name, names)}")
+    return [names.index(name) for name in chosen]
+
+
+def _corpus_rows(item: _CorpusMeasure, result: CorpusComparison) -> pd.DataFrame:
+    """The rows of a corpus-level comparison, in the columns of the topic-wise ones."""
+    tests = result.tests
+    frame = pd.DataFrame(
+        {
+            "measure": item.name,
+            "system_a": list(tests.system_a),
+            "system_b": list(tests.system_b),
+            "mean_a": tests.score_a,
+            "mean_b": tests.score_b,
+            "mean_diff": tests.difference,
+            "statistic": tests.difference,
+            "p_value": tests.p_value,
+            "p_adjusted": result.p_adjusted,
+            "significant": result.significant,
+        }
+    )
+    diff = tests.difference * (1.0 if item.higher_is_better else -1.0)
+    better = np.where(diff > 0, frame["system_a"], frame["system_b"])
+    frame["better"] = np.where(frame["significant"] & (diff != 0), better, "")
+    for column in _EFFECT_SIZES:
+        frame[column] = np.nan
+    frame["ci_low"] = tests.ci_low
+    frame["ci_high"] = tests.ci_high
+    frame["n_used"] = tests.n_segments
+    frame["method"] = f"corpus-level {tests.test} (segments resampled)"
+    frame["status"] = [
+        "ok" if used == tests.trials else f"{used} of {tests.trials} trials defined"
+        for used in tests.trials_used
+    ]
+    return frame[_COLUMNS]
+
+
+def _compare_corpus(
+    args: argparse.Namespace, loaded: _Loaded, test: str
+) -> tuple[list[pd.DataFrame], str]:
+    """Each corpus-level measure's rows (:func:`~axiometrics.stats.corpus.compare_corpus`)."""
+    index = _selected(loaded.systems, args.systems)
+    names = [str(loaded.systems[i]) for i in index]
+    frames = []
+    correction = "none"
+    for item in loaded.corpus:
+        try:
+            result = compare_corpus(
+                item.batch.statistics[index],
+                item.batch.from_totals,
+                test=test,
+                correction=args.correction or "holm",
+                alpha=args.alpha,
+                trials=args.trials,
+                seed=args.seed,
+                alternative=args.alternative,
+                systems=names,
+            )
+        except InvalidParameterError as exc:
+            raise _in_flags(exc) from None
+        except InvalidInputError as exc:
+            raise DataFileError(f"{loaded.where} measure={item.name!r}: {exc}") from None
+        correction = result.correction
+        frames.append(_corpus_rows(item, result))
+    return frames, correction
+
+
+def _in_order(frames: list[pd.DataFrame], order: tuple[str, ...]) -> pd.DataFrame:
+    """The rows of every measure, measures in the order given (pairs in order within one)."""
+    table = pd.concat(frames, ignore_index=True)
+    rank = table["measure"].map({name: i for i, name in enumerate(order)})
+    return table.iloc[np.argsort(rank.to_numpy(), kind="stable")].reset_index(drop=True)
+
+
 def compare_systems(args: argparse.Namespace) -> int:
     """Run ``axiometrics compare``; exit status 0, 1 on bad data, 2 on bad usage."""
     if args.test == "tukey" and args.correction not in (None, "none"):
@@ -398,19 +660,35 @@ def compare_systems(args: argparse.Namespace) -> int:
             "leave --alternative out or pick a paired test (--test t, wilcoxon, ...)"
         )
     tasks = tasks_from_args(args)
-    scores, where = _load(args)
-    with tasks.opened() as running:  # one cluster for every measure
-        frames, correction = _compare_measures(args, scores, where, running)
-    table = pd.concat(frames, ignore_index=True)
-    meta = {
-        "test": args.test,
+    loaded = _load(args)
+    corpus_test = _corpus_test(args, loaded.corpus) if loaded.corpus else ""
+    frames: list[pd.DataFrame] = []
+    correction = "none"
+    if loaded.scores is not None:
+        with tasks.opened() as running:  # one cluster for every measure
+            frames, correction = _compare_measures(args, loaded.scores, loaded.where, running)
+    if loaded.corpus:
+        corpus_frames, correction = _compare_corpus(args, loaded, corpus_test)
+        frames += corpus_frames
+    table = _in_order(frames, loaded.order)
+    if loaded.scores is None:  # corpus-level tests only: no effect sizes to show
+        table = table.drop(columns=[c for c in table.columns if c in _EFFECT_SIZES])
+    meta: dict[str, Any] = {
+        "test": args.test or (DEFAULT_TEST if loaded.scores is not None else corpus_test),
         "correction": correction,
         "alternative": args.alternative,
         "alpha": args.alpha,
         "seed": args.seed,
         "trials": args.trials,
-        "topics": len(scores.topics),
-        "systems": len(scores.systems) if args.systems is None else len(args.systems),
+        "topics": len(loaded.topics),
+        "systems": len(loaded.systems) if args.systems is None else len(args.systems),
     }
+    if loaded.corpus:
+        meta["corpus-level"] = (
+            f"{', '.join(c.name for c in loaded.corpus)}: {corpus_test} test of the corpus "
+            f"scores, {loaded.corpus[0].batch.statistics.shape[1]} segments resampled"
+        )
+    if loaded.dropped:
+        meta["left out (undefined)"] = ", ".join(loaded.dropped)
     emit(table, args, meta=meta)
     return 0

@@ -42,6 +42,7 @@ from axiometrics.cli.truth_file import read_truth_file
 from axiometrics.errors import InvalidParameterError
 from axiometrics.io.runs import default_run_family
 from axiometrics.meta.consistency import split_sizes
+from axiometrics.meta.corpus_level import MAX_CORRECTION
 from axiometrics.meta.coverage import DEFAULT_REFERENCE
 from axiometrics.meta.errors import UndefinedScoreError
 from axiometrics.meta.evaluate import ANALYSES, MetaEvaluation, run
@@ -54,6 +55,8 @@ from axiometrics.meta.synthetic import DEFAULT_ON_UNDEFINED, default_label_runs
 from axiometrics.meta.truth import check_truth
 from axiometrics.meta.validate import unknown_name_message
 from axiometrics.registry import default_registry
+from axiometrics.stats.corpus import CORPUS_TESTS
+from axiometrics.stats.corrections import CORRECTIONS
 
 __all__ = ["add_parser", "meta"]
 
@@ -64,6 +67,16 @@ _TITLES = {
     "coverage": "coverage (Spearman with the UIR of the reference set)",
     "truth": "agreement with the known truth (Kendall's tau with the true order, Long & "
     "Cliff CI; pairs ordered as the truth)",
+    "corpus_scores": "corpus-level scores (each system's score from its summed segment "
+    "statistics; rank 1 the best)",
+    "corpus_truth": "corpus level: agreement of the corpus scores with the known truth "
+    "(Kendall's tau with the true order, Long & Cliff CI)",
+    "corpus_similarity": "corpus level: ranking similarity of the corpus scores (Kendall's "
+    "tau, Long & Cliff CI)",
+    "corpus_consistency": "corpus level: consistency over random splits of the segments into "
+    "halves (mean tau, swap rate)",
+    "corpus_discriminative": "corpus level: discriminative power (paired corpus tests of "
+    "every system pair, adjusted p-values below alpha)",
 }
 
 
@@ -122,10 +135,16 @@ def add_parser(subparsers: Any) -> None:
         metavar="NAMES",
         help="comma-separated shipped collections (see axiometrics.datasets.names(): "
         "synthetic, the collections families generate such as synthetic_scored, "
-        "synthetic_regression, diabetes and friedman1, and the real-classifier collections "
+        "synthetic_regression, diabetes, friedman1 and synthetic_generation, and the "
+        "real-classifier collections "
         "era, esl, lev, swd, balance_scale); default: synthetic",
     )
-    source.add_argument("--gold", metavar="FILE", help="gold file (SemEval Task 4 C or E format)")
+    source.add_argument(
+        "--gold",
+        metavar="FILE",
+        nargs="+",
+        help="gold file (SemEval Task 4 C or E format); generation: one or more reference files",
+    )
     source.add_argument("--runs", metavar="FILE", nargs="+", help="one file per system run")
     source.add_argument("--family", type=_family_name, help=_family_help())
     source.add_argument(
@@ -166,6 +185,21 @@ def add_parser(subparsers: Any) -> None:
         "--alpha", type=open_unit_interval, default=0.05, help="significance level (0.05)"
     )
     options.add_argument("--tau", choices=("a", "b"), default="b", help="Kendall variant (b)")
+    options.add_argument(
+        "--corpus-test",
+        choices=CORPUS_TESTS,
+        default="bootstrap",
+        help="corpus-level measures (runs with segment statistics, e.g. --family generation): "
+        "the paired test of their discriminative power, segments resampled (bootstrap)",
+    )
+    options.add_argument(
+        "--corpus-correction",
+        choices=(MAX_CORRECTION, *CORRECTIONS),
+        default=MAX_CORRECTION,
+        help="corpus-level discriminative power: 'max' adjusts every pair by the largest "
+        "resampled difference of all pairs (as the randomised Tukey HSD), or a correction of "
+        "the pairs' p-values (max)",
+    )
     options.add_argument(
         "--reference",
         type=_reference,
@@ -499,4 +533,6 @@ def _run(
         progress=progress,
         truth=truth,
         tasks=tasks,
+        corpus_test=args.corpus_test,
+        corpus_correction=args.corpus_correction,
     )

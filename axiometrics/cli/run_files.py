@@ -4,7 +4,9 @@ The families whose files the commands read are those with a
 :attr:`~axiometrics.family.Family.read_runs` hook, in rank order
 (:func:`axiometrics.io.runs.run_file_families`): the ``--family`` options
 list them (:func:`add_run_family_option`) and check a name against them
-(:func:`run_family`), the first being the default.  No family is named here.
+(:func:`run_family`), the first being the default.  ``--gold`` takes one or
+more files; :func:`gold_paths` checks their count against the family's
+:attr:`~axiometrics.family.Family.gold_files`.  No family is named here.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from axiometrics.suggest import closest
 __all__ = [
     "add_run_family_option",
     "fill_flag_hint",
+    "gold_paths",
     "parse_scale_option",
     "read_run_files",
     "run_family",
@@ -120,9 +123,47 @@ def parse_scale_option(text: str, option: str = "--scale") -> ClassScale:
     return ClassScale(labels)
 
 
+def gold_paths(
+    family: str, gold: str | Sequence[str], flag: str = "--gold"
+) -> str | tuple[str, ...]:
+    """The ``--gold`` files as the family's reader takes them: one ``str``, or a tuple of several.
+
+    Parameters
+    ----------
+    family
+        The family whose :attr:`~axiometrics.family.Family.read_runs` reads them.
+    gold
+        One path, or the paths given to ``flag`` (``nargs="+"``).
+    flag
+        The option named in the error.
+
+    Raises
+    ------
+    InvalidParameterError
+        Naming the flag, the family and the count, for a number of files
+        the family's reader does not take
+        (:attr:`~axiometrics.family.Family.gold_files`).
+    """
+    paths = (gold,) if isinstance(gold, str) else tuple(str(p) for p in gold)
+    wanted = get_family(family).gold_files
+    if wanted is not None and len(paths) != wanted:
+        noun = "gold file" if wanted == 1 else "gold files"
+        raise InvalidParameterError(
+            f"{flag} {' '.join(paths)}: the {family} family reads {wanted} {noun} (got "
+            f"{len(paths)})"
+        )
+    return paths[0] if len(paths) == 1 else paths
+
+
+def _shown_gold(gold: str | tuple[str, ...]) -> str:
+    if isinstance(gold, str):
+        return f"the gold file path={gold!r}"
+    return f"the gold files {', '.join(f'path={p!r}' for p in gold)}"
+
+
 def read_run_files(
     family: str,
-    gold: str,
+    gold: str | Sequence[str],
     runs: Sequence[str],
     scale_text: str | None,
     *,
@@ -140,12 +181,14 @@ def read_run_files(
     cause of the error.  Gold label files need a topic column.  At least 2
     runs and 2 topics are needed; ``purpose`` says what for in the message
     (``"a meta-evaluation"``, ``"comparing systems"``), ``flag`` names the
-    option that chose the family.
+    option that chose the family.  ``gold`` is one path or the paths of
+    ``--gold`` (see :func:`gold_paths`).
 
     Raises
     ------
     InvalidParameterError
-        A bad ``--scale`` value (the option named); a family that reads no
+        A bad ``--scale`` value (the option named); a number of ``--gold``
+        files the family does not take; a family that reads no
         run files, or whose reader gives runs without the (topic, system)
         batch that scoring them per topic needs (not
         :class:`~axiometrics.io.runs.SystemRuns`; the flag named).
@@ -155,6 +198,7 @@ def read_run_files(
         A label outside the scale (the file named).
     """
     fam = get_family(family)
+    files = gold_paths(family, gold)
     if scale_text is not None:
         scale: ClassScale | None = parse_scale_option(scale_text)
     else:  # a family without class values (e.g. binary gold and scores) reads no scale
@@ -163,7 +207,7 @@ def read_run_files(
         reader = fam.read_runs
         if reader is None:
             raise InvalidParameterError(f"{flag} {family}: the family reads no run files")
-        loaded = reader(gold, runs, scale=scale, require_topic=True, scale_option="--scale")
+        loaded = reader(files, runs, scale=scale, require_topic=True, scale_option="--scale")
     except UnknownLabelError as exc:
         if scale is None or scale_text is not None:
             raise
@@ -185,7 +229,7 @@ def read_run_files(
     if len(loaded.topics) < 2:
         raise DataFileError(
             f"{purpose} needs at least 2 topics (test cases) (got {len(loaded.topics)}: "
-            f"{list(loaded.topics)!r} in the gold file path={gold!r})"
+            f"{list(loaded.topics)!r} in {_shown_gold(files)})"
         )
     return loaded
 

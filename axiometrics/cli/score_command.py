@@ -6,10 +6,13 @@ nominal`` for the nominal measures, whose labels need no order), gold and
 system distribution files (OQ;
 ``topic, p_1 .. p_C`` rows, e.g. subtask E), a confusion-matrix CSV, or
 score run files (``scored``; ``id, score`` rows) with a binary gold file
-(``id, [topic,] label`` rows, labels 1/0), aligned by item id.  With
-topics, each system is scored per topic and the scores are averaged over
-topics (as the shared tasks rank systems): over the topics where the
-measure is defined, with their count shown.  ``--format csv``/``json``
+(``id, [topic,] label`` rows, labels 1/0), aligned by item id, or
+plain-text reference and hypothesis files (``generation``; one segment per
+line, ``--gold REF...`` with one file per reference stream; one topic, so
+each system gets its corpus score).  With topics, each system is scored per
+topic and the scores are averaged over topics (as the shared tasks rank
+systems): over the topics where the measure is defined, with their count
+shown.  ``--format csv``/``json``
 write the long format of :mod:`axiometrics.cli.cells`, which ``axiometrics
 meta --scores`` reads back.
 """
@@ -35,7 +38,12 @@ from axiometrics.cli.cells import (
     table_cell,
 )
 from axiometrics.cli.output import add_output_arguments, emit
-from axiometrics.cli.run_files import add_run_family_option, parse_scale_option, run_family
+from axiometrics.cli.run_files import (
+    add_run_family_option,
+    gold_paths,
+    parse_scale_option,
+    run_family,
+)
 from axiometrics.errors import InvalidInputError, InvalidParameterError, UnknownMeasureError
 from axiometrics.family import get_family, registered_families
 from axiometrics.io import DistributionRuns, LabelRuns, read_confusion_matrix
@@ -71,7 +79,10 @@ def add_parser(subparsers: Any) -> None:
             "the labels need no order (pos, neg, neutral). OQ: distribution files with rows "
             "'topic<TAB>p_1..p_C' "
             "(subtask E). scored: run files with rows 'id<TAB>score' and a binary gold file "
-            "'id<TAB>[topic<TAB>]label' (labels 1/0), aligned by id. With topics, scores are per "
+            "'id<TAB>[topic<TAB>]label' (labels 1/0), aligned by id. generation: plain-text "
+            "files, one segment per line: --gold REF [REF ...] (one file per reference) and one "
+            "--system file of hypotheses per system; each system's corpus score. With topics, "
+            "scores are per "
             "topic and averaged over the topics where the measure is defined. csv/json output: "
             "one long table (topic, system, measure, score, status, ...) that "
             "`axiometrics meta --scores` reads."
@@ -79,7 +90,11 @@ def add_parser(subparsers: Any) -> None:
     )
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument(
-        "--gold", metavar="FILE", help="gold label, distribution or binary label file"
+        "--gold",
+        metavar="FILE",
+        nargs="+",
+        help="gold label, distribution or binary label file; generation: one or more "
+        "reference files (one reference per segment each)",
     )
     source.add_argument(
         "--matrix", metavar="FILE", help="confusion-matrix CSV (header = gold labels)"
@@ -196,7 +211,7 @@ def resolve_measures(names: Sequence[str] | None, family: str) -> list[Scorer]:
 
 def read_runs(
     family: str,
-    gold_path: str | Path,
+    gold_path: str | Path | tuple[str, ...],
     system_paths: Sequence[str | Path],
     *,
     scale: ClassScale | None = None,
@@ -320,7 +335,7 @@ def score_batched_runs(
 
 
 def score_scored_runs(
-    gold_path: str | Path,
+    gold_path: str | Path | tuple[str, ...],
     system_paths: Sequence[str | Path],
     scorers: Sequence[Scorer],
     *,
@@ -329,6 +344,8 @@ def score_scored_runs(
 ) -> tuple[pd.DataFrame, dict[str, str]]:
     """Score ``id<TAB>score`` runs against a binary gold file, per topic, in the long format.
 
+    ``gold_path`` is one gold file, or several for a family that reads
+    several (:attr:`~axiometrics.family.Family.gold_files`).
     Topics hold different numbers of items, so each topic is one
     vectorised call over the systems ``(S, n_t)``.  A measure that refuses
     the scores (log loss and Brier take probabilities in ``[0, 1]`` only)
@@ -458,8 +475,9 @@ def run_score(args: argparse.Namespace) -> int:
         raise InvalidParameterError(
             f"--values={args.values!r}: {family} measures read no class values"
         )
+    gold = None if args.gold is None else gold_paths(family, args.gold)
     scorers = resolve_measures(_split_list(args.measures, "--measures"), family)
-    if args.matrix:
+    if args.matrix or gold is None:
         if args.system:
             raise InvalidParameterError("--system cannot be combined with --matrix")
         frame = score_matrix_file(
@@ -481,14 +499,14 @@ def run_score(args: argparse.Namespace) -> int:
                 )
         explicit = args.measures is not None
         frame, notes = score_scored_runs(
-            args.gold, args.system, scorers, on_undefined=on_undefined, explicit=explicit
+            gold, args.system, scorers, on_undefined=on_undefined, explicit=explicit
         )
         emit_scores(frame, args, {"family": family, **notes})
         return 0
     else:
         if not args.system:
             raise InvalidParameterError("--gold needs at least one --system run file")
-        runs = read_runs(family, args.gold, args.system, scale=scale)
+        runs = read_runs(family, gold, args.system, scale=scale)
         frame = score_table(runs, scorers, values=values, on_undefined=on_undefined)
         if not fam.ordered:
             classes = ", ".join(map(str, runs.scale.labels))

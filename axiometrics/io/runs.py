@@ -44,16 +44,17 @@ __all__ = [
     "DISTRIBUTION_RUNS",
     "LABEL_RUNS",
     "MATRIX_INPUTS",
-    "DistributionRuns",
-    "LabelRuns",
     "CorpusBatch",
     "CorpusLevelRuns",
+    "DistributionRuns",
+    "LabelRuns",
     "SystemRuns",
     "check_counts",
     "check_names",
     "default_run_family",
     "run_file_families",
     "runs_family",
+    "system_positions",
 ]
 
 #: What :class:`LabelRuns` hold, as :attr:`axiometrics.family.LabelCollections.runs` names it.
@@ -124,10 +125,17 @@ class CorpusBatch:
     from_totals
         ``from_totals(totals (..., k)) -> (scores (...), undefined (...))``,
         vectorised over leading axes.
+    topic_segments
+        The number of consecutive segments of each topic, when every topic
+        holds the same number (``N = T * topic_segments``): the scores per
+        (topic, system) are then the sums of those rows, so the meta-evaluation
+        scores the topics from these statistics instead of computing them a
+        second time.  ``None``: no such layout.
     """
 
     statistics: np.ndarray
     from_totals: Any
+    topic_segments: int | None = None
 
 
 @runtime_checkable
@@ -146,6 +154,26 @@ class CorpusLevelRuns(Protocol):
         statistics (a measure of another family, a user's callable).
         """
         ...
+
+
+def system_positions(known: Sequence[Hashable], wanted: Sequence[Hashable]) -> list[int]:
+    """The positions of the systems ``wanted`` among ``known``, in the order wanted.
+
+    What ``select_systems`` of a family's runs needs.
+
+    Raises
+    ------
+    DataFileError
+        For a name that is not among ``known``.
+    """
+    position = {name: i for i, name in enumerate(known)}
+    missing = [s for s in wanted if s not in position]
+    if missing:
+        raise DataFileError(
+            f"systems={list(missing)!r} are not systems of these runs "
+            f"(known: {list(known)[:8]!r}...)"
+        )
+    return [position[s] for s in wanted]
 
 
 def check_names(topics: Sequence[Hashable], systems: Sequence[Hashable]) -> None:

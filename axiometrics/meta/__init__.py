@@ -15,7 +15,13 @@ Sakai (2021, 2022) and Amigó et al. (2020):
 * :func:`truth_agreement` — when the systems' true quality is known (a
   synthetic collection), Kendall's tau between each measure's ranking and
   the true order, and the share of system pairs it orders correctly
-  (``run(..., truth=...)``).
+  (``run(..., truth=...)``);
+* :func:`corpus_analyses` — for corpus-level measures (corpus BLEU, chrF,
+  TER, corpus WER), whose score comes from summed segment statistics: the
+  corpus scores, their ranking similarity and agreement with the truth,
+  consistency over random splits of the segments and discriminative power
+  with the paired corpus tests (``run`` adds them, as
+  :attr:`MetaEvaluation.corpus_level`, for runs that give the statistics).
 
 Quick use::
 
@@ -36,6 +42,15 @@ from axiometrics.meta.consistency import (
     RankingConsistency,
     ranking_consistency,
     topic_splits,
+)
+from axiometrics.meta.corpus_level import (
+    CorpusConsistency,
+    CorpusDiscriminative,
+    CorpusLevel,
+    CorpusMeasure,
+    corpus_analyses,
+    corpus_measures,
+    segment_halves,
 )
 from axiometrics.meta.coverage import (
     DEFAULT_REFERENCE,
@@ -74,6 +89,10 @@ __all__ = [
     "ANALYSES",
     "DEFAULT_REFERENCE",
     "SEMEVAL_SCALE",
+    "CorpusConsistency",
+    "CorpusDiscriminative",
+    "CorpusLevel",
+    "CorpusMeasure",
     "Coverage",
     "DiscriminativePower",
     "DistributionRuns",
@@ -92,6 +111,8 @@ __all__ = [
     "UndefinedScoreError",
     "amigo_synthetic",
     "average_ranks",
+    "corpus_analyses",
+    "corpus_measures",
     "coverage",
     "default_label_runs",
     "discriminative_power",
@@ -107,6 +128,7 @@ __all__ = [
     "read_score_file",
     "run",
     "score_runs",
+    "segment_halves",
     "spearman_rho",
     "topic_splits",
     "truth_agreement",

@@ -6,7 +6,9 @@ embedded synthetic data of Amigó et al. 2020), and returns a
 :class:`MetaEvaluation` holding ranking similarity, ranking consistency
 (one result per split kind), discriminative power and coverage, and, when
 each system's true quality is known (``truth=``), the agreement of every
-measure's ranking with the true order.
+measure's ranking with the true order.  Runs whose measures are corpus-level
+(:class:`~axiometrics.io.runs.CorpusLevelRuns`, e.g. generation runs) also
+get the corpus-level analyses (:mod:`axiometrics.meta.corpus_level`).
 """
 
 from __future__ import annotations
@@ -14,15 +16,25 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 import numpy as np
 import pandas as pd
 from tqdm import tqdm
 
 from axiometrics.errors import InvalidParameterError, UnknownMeasureError
-from axiometrics.io.runs import SystemRuns
+from axiometrics.io.runs import CorpusLevelRuns, SystemRuns
 from axiometrics.meta.consistency import RankingConsistency, ranking_consistency, split_sizes
+from axiometrics.meta.corpus_level import (
+    CORPUS_ANALYSES,
+    CORPUS_STREAM,
+    MIN_SEGMENTS,
+    CorpusLevel,
+    CorpusMeasure,
+    corpus_analyses,
+    corpus_measures,
+    undefined_systems,
+)
 from axiometrics.meta.coverage import Coverage, coverage
 from axiometrics.meta.discriminative import DiscriminativePower, discriminative_power
 from axiometrics.meta.errors import MetaInputError
@@ -34,6 +46,7 @@ from axiometrics.meta.synthetic import default_label_runs
 from axiometrics.meta.truth import TruthAgreement, check_truth, truth_agreement
 from axiometrics.meta.validate import unknown_name_message
 from axiometrics.registry import Registry, default_registry
+from axiometrics.stats.resampling import minimum_trials
 
 __all__ = ["ANALYSES", "MetaEvaluation", "MetaOptions", "default_reference", "evaluate", "run"]
 
@@ -65,6 +78,10 @@ class MetaEvaluation:
     truth
         Agreement with the known true order of the systems, or ``None`` (no
         ``truth`` given).
+    corpus_level
+        The corpus-level analyses (:mod:`axiometrics.meta.corpus_level`), or
+        ``None``: runs without segment statistics, no corpus-level measure,
+        score matrices, or ``corpus_level=False``.
     """
 
     scores: ScoreMatrices
@@ -75,9 +92,10 @@ class MetaEvaluation:
     settings: dict[str, Any] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     truth: TruthAgreement | None = None
+    corpus_level: CorpusLevel | None = None
 
     def to_frames(self) -> dict[str, pd.DataFrame]:
-        """One tidy DataFrame per analysis that was run."""
+        """One tidy DataFrame per analysis that was run (``corpus_*`` for the corpus level)."""
         frames: dict[str, pd.DataFrame] = {}
         if self.similarity is not None:
             frames["similarity"] = self.similarity.to_frame()
@@ -91,6 +109,8 @@ class MetaEvaluation:
             frames["coverage"] = self.coverage.to_frame()
         if self.truth is not None:
             frames["truth"] = self.truth.to_frame()
+        if self.corpus_level is not None:
+            frames.update(self.corpus_level.to_frames())
         return frames
 
     def to_frame(self) -> pd.DataFrame:
@@ -210,7 +230,7 @@ def _usable_splits(scores: ScoreMatrices, opts: MetaOptions) -> tuple[list[str |
     return valid, notes
 
 
-def _steps(opts: MetaOptions, valid_splits: Sequence[str | int]) -> int:
+def _steps(opts: MetaOptions, valid_splits: Sequence[str | int], corpus: _CorpusPlan) -> int:
     """Progress steps of the analyses: trials and Tukey tests, plus one per quick analysis."""
     chosen = opts.analyses
     return (
@@ -219,7 +239,108 @@ def _steps(opts: MetaOptions, valid_splits: Sequence[str | int]) -> int:
         + ("similarity" in chosen)
         + ("coverage" in chosen)
         + (opts.truth is not None)
+        + corpus.steps(opts)
     )
+
+
+class _CorpusPlan(NamedTuple):
+    """The corpus-level measures and analyses to run, and notes on what was left out."""
+
+    measures: tuple[CorpusMeasure, ...] = ()
+    analyses: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def steps(self, opts: MetaOptions) -> int:
+        """Split trials and the Tukey test's trials, then ``B`` per measure's test."""
+        if not self.measures:
+            return 0
+        splits = opts.trials + opts.B if "consistency" in self.analyses else 0
+        tests = opts.B * len(self.measures) if "discriminative" in self.analyses else 0
+        return splits + tests
+
+
+def _corpus_plan(scores: ScoreMatrices, runs: Runs | None, opts: MetaOptions) -> _CorpusPlan:
+    """Phase 2: which scored measures have segment statistics, and which analyses fit them.
+
+    A measure whose corpus score is undefined for some system is left out
+    with a note; so are the corpus tests when ``B`` is below their minimum
+    and the split consistency when there are fewer than 4 segments.
+    """
+    if not opts.corpus_level or not isinstance(runs, CorpusLevelRuns):
+        return _CorpusPlan()
+    scorers = resolve_measures(opts.measures, runs.family, registry=opts.registry)
+    kept = [s for s in scorers if str(s.measure) in scores.measures]
+    measures = []
+    notes = []
+    for measure in corpus_measures(runs, kept):
+        undefined = undefined_systems(measure, scores.systems)
+        if undefined:
+            notes.append(
+                f"corpus level: measure {measure.name!r} left out: its corpus score of systems "
+                f"{undefined!r} is undefined"
+            )
+        else:
+            measures.append(measure)
+    if not measures:
+        return _CorpusPlan(notes=tuple(notes))
+    analyses = [a for a in CORPUS_ANALYSES if a in opts.analyses]
+    if "discriminative" in analyses and minimum_trials(opts.alpha) > opts.B:
+        analyses.remove("discriminative")
+        notes.append(
+            f"corpus-level discriminative power skipped: B={opts.B} resamples, fewer than the "
+            f"{minimum_trials(opts.alpha)} a corpus test needs at alpha={opts.alpha}"
+        )
+    n = measures[0].statistics.shape[1]
+    if "consistency" in analyses and n < MIN_SEGMENTS:
+        analyses.remove("consistency")
+        notes.append(
+            f"corpus-level consistency skipped: {n} segments, fewer than the {MIN_SEGMENTS} "
+            "that two halves of at least 2 need"
+        )
+    return _CorpusPlan(tuple(measures), tuple(analyses), tuple(notes))
+
+
+def _corpus_level(
+    scores: ScoreMatrices, plan: _CorpusPlan, opts: MetaOptions, bar: Any
+) -> CorpusLevel | None:
+    """The corpus-level analyses of the plan, or ``None`` when it has no measure.
+
+    They draw from the master seed's child
+    :data:`~axiometrics.meta.corpus_level.CORPUS_STREAM`, so they change no
+    other analysis's numbers.
+    """
+    if not plan.measures:
+        return None
+    bar.set_description("corpus-level analyses")
+    return corpus_analyses(
+        plan.measures,
+        scores.systems,
+        analyses=plan.analyses,
+        truth=opts.truth,
+        trials=opts.trials,
+        B=opts.B,
+        test=opts.corpus_test,
+        correction=opts.corpus_correction,
+        alpha=opts.alpha,
+        variant=opts.variant,
+        confidence=opts.confidence,
+        include_observed=opts.include_observed,
+        seed=np.random.SeedSequence(opts.seed, spawn_key=(CORPUS_STREAM,)),
+        max_elements=opts.max_elements,
+        progress=bar.update,
+    )
+
+
+def _corpus_settings(opts: MetaOptions, result: CorpusLevel) -> dict[str, Any]:
+    """The corpus-level settings recorded with the result."""
+    return {
+        "measures": list(result.measures),
+        "segments": result.n_segments,
+        "splits": "halves" if result.consistency is not None else None,
+        "test": opts.corpus_test if result.discriminative is not None else None,
+        "correction": opts.corpus_correction if result.discriminative is not None else None,
+        "seed_stream": f"SeedSequence({opts.seed}).spawn({CORPUS_STREAM + 1})[{CORPUS_STREAM}]",
+    }
 
 
 def _similarity(scores: ScoreMatrices, opts: MetaOptions, bar: Any) -> RankingSimilarity | None:
@@ -369,24 +490,31 @@ def _evaluate(data: Data, opts: MetaOptions) -> MetaEvaluation:
         scores, runs, notes = _scores_and_notes(data, opts, bar)
         valid_splits, skipped = _usable_splits(scores, opts)
         notes += skipped
-        bar.reset(total=_steps(opts, valid_splits))
+        plan = _corpus_plan(scores, runs, opts)
+        notes += plan.notes
+        bar.reset(total=_steps(opts, valid_splits, plan))
         similarity = _similarity(scores, opts, bar)
         truth = _truth(scores, opts, bar)
         consistency = _consistency(scores, opts, valid_splits, streams, bar)
         power = _discriminative(scores, opts, streams[0], bar)
         cover, skipped = _coverage(scores, runs, opts, bar)
         notes += skipped
+        corpus = _corpus_level(scores, plan, opts, bar)
     finally:
         bar.close()
+    settings = _provenance(opts, scores, valid_splits, cover)
+    if corpus is not None:
+        settings["corpus_level"] = _corpus_settings(opts, corpus)
     return MetaEvaluation(
         scores=scores,
         similarity=similarity,
         consistency=tuple(consistency),
         discriminative=power,
         coverage=cover,
-        settings=_provenance(opts, scores, valid_splits, cover),
+        settings=settings,
         notes=tuple(notes),
         truth=truth,
+        corpus_level=corpus,
     )
 
 
@@ -409,11 +537,17 @@ def run(
         ``analyses``, ``trials``, ``splits``, ``B``, ``alpha``, ``variant``,
         ``confidence``, ``reference``, ``seed``, ``on_undefined``,
         ``include_observed``, ``max_elements``, ``registry``, ``progress``,
-        ``truth``, ``tasks`` (each described under
+        ``truth``, ``tasks``, ``corpus_level``, ``corpus_test``,
+        ``corpus_correction`` (each described under
         :class:`~axiometrics.meta.options.MetaOptions`).  ``truth`` maps each
         system to its known true quality, lower is better: the result's
         :attr:`MetaEvaluation.truth` then holds every measure's agreement
         with the true order (:func:`~axiometrics.meta.truth.truth_agreement`).
+        Runs giving segment statistics
+        (:class:`~axiometrics.io.runs.CorpusLevelRuns`) add
+        :attr:`MetaEvaluation.corpus_level`: the corpus-level counterparts of
+        the requested similarity, consistency and discriminative power, and
+        of the truth agreement (see :mod:`axiometrics.meta.corpus_level`).
 
     Raises
     ------

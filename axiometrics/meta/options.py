@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from axiometrics.errors import InvalidParameterError
+from axiometrics.meta.corpus_level import check_corpus_correction, check_corpus_test
 from axiometrics.meta.coverage import DEFAULT_REFERENCE
 from axiometrics.meta.scoring import OnUndefined
 from axiometrics.meta.synthetic import DEFAULT_ON_UNDEFINED
@@ -136,6 +137,9 @@ class MetaOptions:
     progress: bool = False
     truth: Mapping[Hashable, float] | None = None
     tasks: Tasks | None = None
+    corpus_level: bool = True
+    corpus_test: str = "bootstrap"
+    corpus_correction: str = "max"
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -170,8 +174,10 @@ class MetaOptions:
             A negative or non-integer seed, ``trials`` or ``B`` below 1, a
             split that is neither ``"full"`` nor a positive size, no or
             unknown analyses, an alpha outside (0, 1), ``"truth"`` among
-            the analyses without a ``truth``, or ``tasks`` that is not a
-            :class:`~axiometrics.parallel.Tasks`.
+            the analyses without a ``truth``, ``tasks`` that is not a
+            :class:`~axiometrics.parallel.Tasks`, ``corpus_level`` that is
+            not a bool, or an unknown ``corpus_test`` or
+            ``corpus_correction`` (the nearest names suggested).
         """
         analyses = _checked_analyses(self.analyses)
         if TRUTH in analyses and self.truth is None:
@@ -186,6 +192,12 @@ class MetaOptions:
         checked_tasks(self.tasks)
         if not 0.0 < self.alpha < 1.0:
             raise InvalidParameterError(f"alpha={self.alpha!r} must lie strictly between 0 and 1")
+        if not isinstance(self.corpus_level, bool):
+            raise InvalidParameterError(
+                f"corpus_level={self.corpus_level!r}: expected True or False"
+            )
+        corpus_test = check_corpus_test(self.corpus_test, "corpus_test")
+        corpus_correction = check_corpus_correction(self.corpus_correction, "corpus_correction")
         reference = default_reference(data) if self.reference is None else tuple(self.reference)
         on_undefined = self.on_undefined
         if on_undefined is None:
@@ -199,4 +211,6 @@ class MetaOptions:
             splits=splits,
             reference=reference,
             on_undefined=on_undefined,
+            corpus_test=corpus_test,
+            corpus_correction=corpus_correction,
         )

@@ -31,10 +31,11 @@ import numpy as np
 
 from axiometrics.errors import InvalidParameterError
 from axiometrics.family import get_family
-from axiometrics.io.runs import SystemRuns
+from axiometrics.io.runs import CorpusLevelRuns, SystemRuns
 from axiometrics.meta.errors import MetaInputError, UndefinedScoreError
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.registry import Registry, Scorer, default_registry
+from axiometrics.scoring import Evaluation, checked_evaluation
 
 __all__ = ["OnUndefined", "ScoringReport", "resolve_measures", "score_runs"]
 
@@ -146,6 +147,33 @@ def _policy(on_undefined: OnUndefined, name: str) -> str | float:
     return float(value)
 
 
+def _summed_topic_scores(runs: Runs, scorer: Scorer) -> Evaluation | None:
+    """The (topic, system) scores of a corpus-level measure from its segment statistics.
+
+    For runs that give the measure's :class:`~axiometrics.io.runs.CorpusBatch`
+    with every topic's segments consecutive (``topic_segments``): each cell
+    is ``from_totals`` of the sum of its topic's rows, the sum the measure
+    itself takes, so the statistics are computed once for the scores and the
+    corpus-level analyses.  ``None`` otherwise (the scorer then scores the
+    runs' inputs).
+    """
+    if not isinstance(runs, CorpusLevelRuns):
+        return None
+    batch = runs.corpus_statistics(scorer)
+    if batch is None or batch.topic_segments is None:
+        return None
+    n_systems, n_segments, k = batch.statistics.shape
+    n_topics = len(runs.topics)
+    if n_topics * batch.topic_segments != n_segments or n_systems != len(runs.systems):
+        return None
+    per_topic = batch.statistics.reshape(n_systems, n_topics, batch.topic_segments, k)
+    totals = np.stack(
+        [per_topic[s, t].sum(axis=-2) for t in range(n_topics) for s in range(n_systems)]
+    ).reshape(n_topics, n_systems, k)
+    scores, undefined = batch.from_totals(totals)
+    return checked_evaluation(scores, undefined, scorer.measure)
+
+
 def score_runs(
     runs: Runs,
     measures: Sequence[str | Scorer] | None = None,
@@ -195,9 +223,13 @@ def score_runs(
         name = str(scorer.measure)
         policy = _policy(on_undefined, name)
         family = scorer.measure.family
-        if family not in inputs:
-            inputs[family] = runs.scorer_inputs(family)
-        scores, undefined = scorer.evaluate(*inputs[family], values=values)
+        summed = _summed_topic_scores(runs, scorer)
+        if summed is not None:
+            scores, undefined = summed
+        else:
+            if family not in inputs:
+                inputs[family] = runs.scorer_inputs(family)
+            scores, undefined = scorer.evaluate(*inputs[family], values=values)
         if undefined.any():
             count = int(undefined.sum())
             if policy == "raise":

@@ -180,6 +180,7 @@ def _dataset_view(d: dict[str, Any], user: set[str], queue: _ChartQueue) -> dict
     view = dict(d)
     view.setdefault("notes_before", [])
     view.setdefault("truth", None)
+    view.setdefault("corpus_level", None)
     if d.get("skipped"):
         return view
     chart: dict[str, Markup] = {}

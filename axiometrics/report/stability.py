@@ -32,6 +32,18 @@ A data set whose systems' true quality is known (a collection declaring
 of every measure's ranking with the true order
 (:mod:`axiometrics.meta.truth`), best first, with the collection's sentence
 saying what the truth is.
+
+Corpus level
+------------
+A data set whose runs give segment statistics
+(:class:`~axiometrics.io.runs.CorpusLevelRuns`, e.g. the generation runs)
+gets the corpus-level analyses of its corpus-level measures
+(:mod:`axiometrics.meta.corpus_level`, modelled by
+:func:`axiometrics.report.corpus_level.corpus_model`) under
+``"corpus_level"``; other data sets' models are unchanged.  (With companion
+families, the corpus level comes from the run over all measures, which asks
+for no consistency, so it has no split consistency; no family with segment
+statistics has companions.)
 """
 
 from __future__ import annotations
@@ -49,10 +61,11 @@ from axiometrics.meta.consistency import RankingConsistency
 from axiometrics.meta.evaluate import MetaEvaluation
 from axiometrics.meta.runs import check_counts
 from axiometrics.meta.scores import ScoreMatrices
-from axiometrics.meta.truth import TruthAgreement
 from axiometrics.registry import Scorer, default_registry
+from axiometrics.report.corpus_level import corpus_model
 from axiometrics.report.model import family_title, number, numbers
 from axiometrics.report.significance import significance_model
+from axiometrics.report.truth import truth_model
 
 __all__ = [
     "Dataset",
@@ -356,32 +369,6 @@ def _consistency_model(
     return out
 
 
-def _truth_model(
-    agreement: TruthAgreement, user: set[str], family_of: Callable[[str], str]
-) -> dict[str, Any]:
-    """Agreement with the known truth: one row per measure, the best (highest tau) first."""
-    return {
-        "variant": agreement.variant,
-        "confidence": agreement.confidence,
-        "n_systems": len(agreement.systems),
-        "pairs": agreement.pairs,
-        "rows": [
-            {
-                "measure": str(r["measure"]),
-                "family": family_of(str(r["measure"])),
-                "user": str(r["measure"]) in user,
-                "tau": number(r["tau"]),
-                "low": number(r["ci_low"]),
-                "high": number(r["ci_high"]),
-                "agreeing": int(r["agreeing"]),
-                "tied": int(r["tied"]),
-                "share": number(r["share"]),
-            }
-            for r in _records(agreement.to_frame())
-        ],
-    }
-
-
 def meta_model(
     result: MetaEvaluation,
     user: set[str],
@@ -481,7 +468,9 @@ def meta_model(
         ]
         out["coverage_reference"] = list(cover.reference)
     if result.truth is not None:
-        out["truth"] = _truth_model(result.truth, user, family_of)
+        out["truth"] = truth_model(result.truth, user, family_of)
+    if result.corpus_level is not None:
+        out["corpus_level"] = corpus_model(result.corpus_level, user, family_of)
     out["significance"] = significance_model(
         result.scores, alpha=alpha, user=user, tukey=result.discriminative
     )
@@ -546,6 +535,9 @@ def _described(model: dict[str, Any], dataset: Dataset) -> dict[str, Any]:
     """The model with the data set's sentence about its truth, where it has one."""
     if model.get("truth") is not None:
         model["truth"]["description"] = dataset.truth_description
+    corpus = model.get("corpus_level")
+    if corpus is not None and corpus["truth"] is not None:
+        corpus["truth"]["description"] = dataset.truth_description
     return model
 
 
@@ -699,6 +691,7 @@ def _evaluate_with_companions(
         settings={**whole.settings, "splits": splits},
         notes=tuple(notes),
         truth=whole.truth,
+        corpus_level=whole.corpus_level,
     )
     return meta_model(result, users, alpha=settings.alpha, families=fams, consistency=consistency)
 

@@ -273,7 +273,7 @@ def corpus_statistics(
     bound = dict(definition.bound)
     # the family's own validation, through the registry: importing .family here would
     # close an import cycle (family -> io -> runs -> corpus)
-    hyps, refs = get_family(definition.family).prepare((hypotheses, references), None).inputs
+    hyps, refs = get_family(definition.family).prepare((hypotheses, references), None).arrays
     if hyps.ndim != 1 or refs.ndim != 1:
         raise InvalidInputError(
             f"hypotheses shape {hyps.shape}, references shape {refs.shape}: expected one "

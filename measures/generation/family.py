@@ -71,10 +71,13 @@ from axiometrics.errors import (
 from axiometrics.family import CallSignature, Family, Prepared
 from axiometrics.scale import check_unique_labels, is_pandas
 
+from .data import SYNTHETIC_GENERATION
+
 __all__ = [
     "CALL_SIGNATURES",
     "FAMILY",
     "INPUTS",
+    "SEVERAL_REFERENCES",
     "LabelledCorpus",
     "coerce_generation",
     "hypothesis_array",
@@ -459,6 +462,13 @@ def _enumerate_inputs(request: Any) -> Iterable[Any]:
     return input_levels(request)
 
 
+def _read_runs(gold: Any, systems: Any, **options: Any) -> Any:
+    """Read reference and hypothesis files (:func:`.io.read_runs`; imported on first use)."""
+    from .io import read_runs
+
+    return read_runs(gold, systems, **options)
+
+
 def _typical() -> tuple[np.ndarray, np.ndarray]:
     # One reference per segment: every call signature takes it (the single-reference ones
     # refuse a segment with several), so the preflight call of a bare callable reaches it.
@@ -466,6 +476,19 @@ def _typical() -> tuple[np.ndarray, np.ndarray]:
     refs = np.empty(2, dtype=object)
     refs[0] = ("a cat was sitting on the mat",)
     refs[1] = ("the dog barked",)
+    return hyps, refs
+
+
+#: The family's input feature (:attr:`axiometrics.family.Family.input_features`) of a
+#: segment with several references, which the single-reference call signatures refuse.
+SEVERAL_REFERENCES = "several_references"
+
+
+def _several_references() -> tuple[np.ndarray, np.ndarray]:
+    hyps, _ = _typical()
+    refs = np.empty(2, dtype=object)
+    refs[0] = ("a cat was sitting on the mat", "the cat sat on a mat")
+    refs[1] = ("the dog barked", "a dog was barking")
     return hyps, refs
 
 
@@ -480,5 +503,11 @@ FAMILY = Family(
     typical_inputs=_typical(),
     call_signatures=CALL_SIGNATURES,
     enumerate_inputs=_enumerate_inputs,
+    generated_datasets=(SYNTHETIC_GENERATION,),
+    read_runs=_read_runs,
+    gold_files=None,
     rank=60,
+    # The single-reference call signatures refuse several references per segment; the
+    # checker then draws one reference per segment for them.
+    input_features=((SEVERAL_REFERENCES, _several_references()),),
 )

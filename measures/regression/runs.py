@@ -34,7 +34,7 @@ import numpy as np
 
 from axiometrics.errors import DataFileError
 from axiometrics.family import get_family
-from axiometrics.io.runs import check_names
+from axiometrics.io.runs import check_names, system_positions
 
 __all__ = ["REGRESSION_INPUTS", "RegressionRuns"]
 
@@ -275,14 +275,7 @@ class RegressionRuns:
         DataFileError
             For a name that is not a system of these runs.
         """
-        position = {name: i for i, name in enumerate(self.systems)}
-        missing = [s for s in systems if s not in position]
-        if missing:
-            raise DataFileError(
-                f"systems={list(missing)!r} are not systems of these runs "
-                f"(known: {list(self.systems)[:8]!r}...)"
-            )
-        index = [position[s] for s in systems]
+        index = system_positions(self.systems, systems)
         return RegressionRuns(
             self.topics, tuple(systems), self.y_true, self.y_pred[:, index], self.sample_weight
         )

@@ -24,7 +24,7 @@ import numpy as np
 
 from axiometrics.errors import DataFileError
 from axiometrics.family import get_family
-from axiometrics.io.runs import check_counts
+from axiometrics.io.runs import check_counts, system_positions
 from axiometrics.scale import ClassScale
 
 __all__ = ["SCORED_INPUTS", "ScoredRuns"]
@@ -132,14 +132,7 @@ class ScoredRuns:
         DataFileError
             For a name that is not a system of these runs.
         """
-        position = {name: i for i, name in enumerate(self.systems)}
-        missing = [s for s in systems if s not in position]
-        if missing:
-            raise DataFileError(
-                f"systems={list(missing)!r} are not systems of these runs "
-                f"(known: {list(self.systems)[:8]!r}...)"
-            )
-        index = [position[s] for s in systems]
+        index = system_positions(self.systems, systems)
         return ScoredRuns(self.topics, tuple(systems), self.gold, self.scores[:, index])
 
     def __repr__(self) -> str:

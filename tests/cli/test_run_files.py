@@ -107,7 +107,7 @@ def test_an_unknown_family_names_the_flag_and_suggests_the_nearest(
     assert main([command, "--gold", gold, *files, "--family", "rankng"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"axiometrics {command}: error: --family rankng: ")
-    assert "expected one of oc, oq, nominal, scored, regression, ranking" in err
+    assert "expected one of oc, oq, nominal, scored, regression, generation, ranking" in err
     assert "did you mean 'ranking'?" in err
     assert "family=" not in err
 
