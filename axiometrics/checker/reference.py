@@ -65,8 +65,15 @@ class _CrashedError(Exception):
         self.who = who
 
 
-def _cases(family: str, max_count: int | None) -> st.SearchStrategy[Case]:
-    """Inputs of ``family``: its reference cases hook, else its ``well_defined`` cases."""
+def _cases(
+    family: str, max_count: int | None, refused: frozenset[str] = frozenset()
+) -> st.SearchStrategy[Case]:
+    """Inputs of ``family``: its reference cases hook, else its ``well_defined`` cases.
+
+    ``refused``: the family's input features either measure refuses
+    (:attr:`~axiometrics.checker.CaseRequest.refused_features`), which the
+    ``well_defined`` cases then leave out, since no comparison could use them.
+    """
     fam = get_family(family)
     if fam.reference_cases is not None:
         cases: st.SearchStrategy[Case] = fam.reference_cases(max_count)
@@ -81,7 +88,7 @@ def _cases(family: str, max_count: int | None) -> st.SearchStrategy[Case]:
         )
     opts = well_defined.default_options()
     request = CaseRequest.from_options(
-        family, {**opts, "max_count": min(int(opts["max_count"]), cap)}
+        family, {**opts, "max_count": min(int(opts["max_count"]), cap)}, refused_features=refused
     )
     return well_defined.procedure(family).cases(request)
 
@@ -163,9 +170,10 @@ def check_reference(
     internals.add_database_digest(
         probe, repr((subject.measure.name, REFERENCE_CLAIM, ref.name)).encode()
     )
+    refused = subject.refused_features | other.refused_features
     # Settings after the seed: @seed drops the settings' example database (see runner.search).
     test = hypothesis_settings(profile, database)(
-        seed(seed_value)(given(_cases(family, subject.max_count))(probe))
+        seed(seed_value)(given(_cases(family, subject.max_count, refused))(probe))
     )
     base = {
         "claim": REFERENCE_CLAIM,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 from functools import partial
+from typing import Any
 
 import numpy as np
 from hypothesis import strategies as st
@@ -52,6 +53,7 @@ from .cases import (
     zero_match_case,
 )
 from .claims import STRICT_IDENTITY
+from .family import SEVERAL_REFERENCES
 from .strategies import (
     HYPOTHESIS_REGIMES,
     MAX_REFERENCES,
@@ -98,11 +100,23 @@ def _permutations(n: int) -> st.SearchStrategy[list[int]]:
 IMPOSTORS = ("drawn", "run", "swap")
 
 
+def _corpora(request: CaseRequest, **options: Any) -> st.SearchStrategy[TextCorpus]:
+    """:func:`.strategies.corpora`, with one reference per segment for a measure that refuses more.
+
+    Cases with several references per segment would lie outside every claim
+    for such a measure (a single-reference call signature), so drawing them
+    only wastes the search's budget.
+    """
+    if request.refuses(SEVERAL_REFERENCES):
+        options["max_references"] = 1
+    return corpora(**options)
+
+
 def _identity_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
         strict = request.wants(STRICT_IDENTITY) and draw(st.booleans())
-        corpus = draw(corpora(text="plain" if strict else "any"))
+        corpus = draw(_corpora(request, text="plain" if strict else "any"))
         choice = [int(draw(bounded_integers(0, MAX_REFERENCES - 1))) for _ in corpus.hypotheses]
         if not strict:
             return identity_case(corpus, choice)
@@ -163,7 +177,7 @@ IDENTITY = Procedure(
 def _order_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
-        corpus = draw(corpora(min_segments=2))
+        corpus = draw(_corpora(request, min_segments=2))
         order = draw(_permutations(len(corpus.hypotheses)))
         return order_case(corpus, order)
 
@@ -378,7 +392,7 @@ EDIT_MONOTONICITY = Procedure(
 
 
 def _aggregation_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    return corpora(min_segments=2, max_segments=4).map(aggregation_case)
+    return _corpora(request, min_segments=2, max_segments=4).map(aggregation_case)
 
 
 def _decide_aggregation(case: Case, obs: Observation, judge: Judge) -> Decision:
@@ -403,7 +417,7 @@ SEGMENT_AGGREGATION = Procedure(
 
 
 def _zero_match_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
-    return corpora(text="plain", max_tokens=10).map(partial(zero_match_case, order=4))
+    return _corpora(request, text="plain", max_tokens=10).map(partial(zero_match_case, order=4))
 
 
 def _decide_zero(case: Case, obs: Observation, judge: Judge) -> Decision:
@@ -429,7 +443,7 @@ ZERO_MATCH = Procedure(
 def _block_cases(request: CaseRequest) -> st.SearchStrategy[Case]:
     @st.composite
     def build(draw: st.DrawFn) -> Case:
-        corpus = draw(corpora(text="plain", max_tokens=10))
+        corpus = draw(_corpora(request, text="plain", max_tokens=10))
         i = int(draw(bounded_integers(0, len(corpus.hypotheses) - 1)))
         tokens = corpus.hypotheses[i].split()
         cuts = valid_cuts(tokens, corpus.references[i])
@@ -463,7 +477,7 @@ BLOCK_ORDER_INVARIANCE = Procedure(
 
 
 WELL_DEFINED = Procedure(
-    cases=lambda request: corpora().map(well_defined_case),
+    cases=lambda request: _corpora(request).map(well_defined_case),
     decide=_refusal_aware(decide_well_defined),
     observe_undefined=True,
     observe_crashes=True,
