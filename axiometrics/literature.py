@@ -291,7 +291,8 @@ class LiteratureSource:
         (``"A"``, ``"S4"``), one per source: two tables of one paper take marks
         of their own (``"S22"``, ``"S22§"``).
     verdicts
-        The published verdicts (each with ``source == key``).
+        The published verdicts (each with ``source == key``); a source (or a
+        part of one) needs at least one verdict or one published range.
     disagreements
         The classification of every verdict the checker disagrees with.
     reference
@@ -570,8 +571,8 @@ def _validated(
         value = getattr(src, name)
         if not isinstance(value, str) or not value.strip() or "\n" in value:
             raise RegistrationError(f"{where} {name}={value!r}: expected a non-empty single line")
-    if not src.verdicts:
-        raise RegistrationError(f"{where}: expected at least one verdict")
+    if not src.verdicts and not src.ranges:
+        raise RegistrationError(f"{where}: expected at least one verdict or published range")
     verdicts = [_validated_verdict(v, src.key, lookup, where, claims) for v in src.verdicts]
     keys = [(v.measure, v.claim) for v in verdicts]
     for key in keys:

@@ -114,6 +114,14 @@ def test_a_part_of_the_same_publication_adds_its_statements_to_the_source(cleanu
     assert literature.register(toy_source()) == merged
 
 
+def test_a_part_stating_only_a_range_adds_it_to_the_source(cleanup):
+    first = literature.register(toy_source())
+    ranged = PublishedRange(TOY, "recall", 0.0, 1.0, "§2", "between 0 and 1")
+    merged = literature.register(replace(toy_source(), verdicts=(), ranges=[ranged]))
+    assert merged.verdicts == first.verdicts
+    assert merged.ranges == (ranged,)
+
+
 @pytest.mark.parametrize(
     ("part", "what"),
     [
@@ -258,7 +266,10 @@ def test_a_disagreement_classified_twice_is_refused():
         (toy_source(key="Bad Key"), "lower-case letters"),
         (replace(toy_source(), citation=""), "citation='': expected a non-empty single line"),
         (replace(toy_source(), abbreviation="A\nB"), "abbreviation="),
-        (LiteratureSource(TOY, "Toy 2026, Table 9", "T", ()), "at least one verdict"),
+        (
+            LiteratureSource(TOY, "Toy 2026, Table 9", "T", ()),
+            "at least one verdict or published range",
+        ),
         (toy_source(LiteratureVerdict(TOY, "f1", "true_negative_invariance", 1, "TN")), "holds=1"),  # type: ignore[arg-type]
     ],
 )
@@ -353,7 +364,7 @@ def test_every_source_comes_from_the_entry_point_of_the_family_it_is_about():
         "nominal": ["potts2020"],
         "regression": ["potts2020", "sklearn_docs", "sklearn_tests", "hf_evaluate"],
         "generation": ["potts2020", "hf_evaluate", "sacrebleu_docs", "jiwer_docs"],
-        "language_model": ["potts2020"],
+        "language_model": ["potts2020", "hf_evaluate"],
     }
     for family, parts in provided.items():
         for part in parts:  # what each plugin gives, before the catalogue merges parts

@@ -72,8 +72,8 @@ Read but not entered:
   registered BLEU, is entered for ``bleu``;
 * the HF ``perplexity`` card's "The range of this metric is [0, inf). A
   lower score is better." (true, not tight: the least perplexity is 1): a
-  statement about a language-model measure goes to that family
-  (CONTRIBUTING, "How to add a published table");
+  statement about a language-model measure, registered by that family
+  (:mod:`axiometrics.measures.language_model.literature`);
 * the HF ``wer`` card states no upper bound ("the average number of errors
   per reference word ... with a WER of 0 being a perfect score", entered as
   [0, ∞)); at this commit no card says that WER lies in [0, 1];
@@ -342,8 +342,9 @@ HF_EVALUATE_GENERATION = LiteratureSource(
     abbreviation="HF",
     reference=(
         "Hugging Face, evaluate: metrics/<name>/README.md and the description strings of "
-        "metrics/<name>/<name>.py for mse, mae, mape, r_squared, pearsonr, spearmanr (regression) "
-        "and bleu, sacrebleu, chrf, ter, wer, cer (generation), huggingface/evaluate commit "
+        "metrics/<name>/<name>.py for mse, mae, mape, r_squared, pearsonr, spearmanr (regression), "
+        "bleu, sacrebleu, chrf, ter, wer, cer (generation) and perplexity (language models), "
+        "huggingface/evaluate commit "
         "a7dd338386a4fae9a1767e05eb9ef9479513d9e8 (2026-04-08)"
     ),
     verdicts=_HF_VERDICTS,

@@ -45,7 +45,21 @@ The bounds the notebook states after the mean-perplexity formula, "[1, ∞],
 where 1 is best", are registered as published ranges of both perplexities
 (:data:`RANGES`; the closed ∞ read as an open upper side).
 
-Not entered: "Perplexity is heavily dependent on the nature of the
+``hf_evaluate`` (mark ``HF``): the ``perplexity`` metric card of Hugging
+Face ``evaluate`` (``metrics/perplexity/README.md`` of huggingface/evaluate
+at commit a7dd338386a4fae9a1767e05eb9ef9479513d9e8, the commit the
+regression and generation parts read), the language-model part of that
+source (its citation, mark and reference repeat the other parts' exactly).
+Its one statement about a property, "The range of this metric is [0, inf).
+A lower score is better.", is registered as a published range of
+``perplexity`` (true, not tight: no corpus scores below 1).  Not entered:
+its formula ``perplexity = e**(sum(losses) / num_tokenized_tokens)`` (a
+definition, the registered per-token one with base e), and its
+``mean_perplexity``, the arithmetic mean of the texts' perplexities, a
+measure not registered (neither the pooled ``perplexity`` nor the geometric
+``mean_sequence_perplexity``).
+
+Not entered from the notebook: "Perplexity is heavily dependent on the nature of the
 underlying vocabulary" (mapping tokens to ``UNK``; no claim speaks about
 the vocabulary), "Perplexity is the inverse of probability" and its
 relation to cross-entropy (definitions, not properties), and the notebook's
@@ -59,7 +73,13 @@ import math
 
 from axiometrics.literature import LiteratureSource, LiteratureVerdict, PublishedRange
 
-__all__ = ["POTTS2020_LANGUAGE_MODEL", "RANGES", "SOURCES"]
+__all__ = [
+    "HF_EVALUATE_LANGUAGE_MODEL",
+    "HF_RANGES",
+    "POTTS2020_LANGUAGE_MODEL",
+    "RANGES",
+    "SOURCES",
+]
 
 _POTTS = "potts2020"
 _COLUMN = "Perplexity"
@@ -130,5 +150,37 @@ POTTS2020_LANGUAGE_MODEL = LiteratureSource(
     ranges=RANGES,
 )
 
+_HF = "hf_evaluate"
+
+#: The range the Hugging Face ``perplexity`` card states.
+HF_RANGES = (
+    PublishedRange(
+        _HF,
+        "perplexity",
+        0.0,
+        math.inf,
+        "perplexity card, Output Values",
+        "The range of this metric is [0, inf). A lower score is better.",
+        "true but not tight: a perplexity is at least 1",
+    ),
+)
+
+#: Hugging Face evaluate's metric cards: the language-model part of ``hf_evaluate`` (the
+#: citation, mark and reference repeat the regression and generation parts' exactly).
+HF_EVALUATE_LANGUAGE_MODEL = LiteratureSource(
+    key=_HF,
+    citation="Hugging Face evaluate, metric cards",
+    abbreviation="HF",
+    reference=(
+        "Hugging Face, evaluate: metrics/<name>/README.md and the description strings of "
+        "metrics/<name>/<name>.py for mse, mae, mape, r_squared, pearsonr, spearmanr (regression), "
+        "bleu, sacrebleu, chrf, ter, wer, cer (generation) and perplexity (language models), "
+        "huggingface/evaluate commit "
+        "a7dd338386a4fae9a1767e05eb9ef9479513d9e8 (2026-04-08)"
+    ),
+    verdicts=(),
+    ranges=HF_RANGES,
+)
+
 #: The sources this plugin registers (the entry point's object), in registration order.
-SOURCES = (POTTS2020_LANGUAGE_MODEL,)
+SOURCES = (POTTS2020_LANGUAGE_MODEL, HF_EVALUATE_LANGUAGE_MODEL)

@@ -487,8 +487,9 @@ HF_EVALUATE = LiteratureSource(
     abbreviation="HF",
     reference=(
         "Hugging Face, evaluate: metrics/<name>/README.md and the description strings of "
-        "metrics/<name>/<name>.py for mse, mae, mape, r_squared, pearsonr, spearmanr (regression) "
-        "and bleu, sacrebleu, chrf, ter, wer, cer (generation), huggingface/evaluate commit "
+        "metrics/<name>/<name>.py for mse, mae, mape, r_squared, pearsonr, spearmanr (regression), "
+        "bleu, sacrebleu, chrf, ter, wer, cer (generation) and perplexity (language models), "
+        "huggingface/evaluate commit "
         "a7dd338386a4fae9a1767e05eb9ef9479513d9e8 (2026-04-08)"
     ),
     verdicts=_HF_VERDICTS,
