@@ -75,7 +75,12 @@ def add_parser(subparsers: Any) -> None:
         metavar="NAME,...",
         help="embedded collections to meta-evaluate (default: all; see axiometrics.datasets)",
     )
-    data.add_argument("--gold", metavar="FILE", help="gold file (SemEval Task 4 C or E format)")
+    data.add_argument(
+        "--gold",
+        metavar="FILE",
+        nargs="+",
+        help="gold file (SemEval Task 4 C or E format); generation: one or more reference files",
+    )
     data.add_argument("--runs", metavar="FILE", nargs="+", help="one file per system run")
     add_run_family_option(data, "--data-family")
     data.add_argument("--scale", help="comma-separated class labels in order (default -2..2)")
@@ -147,7 +152,8 @@ def _datasets(args: argparse.Namespace) -> Any:
         return None
     family = run_family(args.data_family, "--data-family")
     data = read_run_files(family, args.gold, args.runs, args.scale, flag="--data-family")
-    return [runs_dataset(family, data, f"gold {args.gold} and {len(args.runs)} run files")]
+    gold = " ".join(args.gold)
+    return [runs_dataset(family, data, f"gold {gold} and {len(args.runs)} run files")]
 
 
 def _command(args: argparse.Namespace) -> str:
@@ -160,12 +166,14 @@ def _command(args: argparse.Namespace) -> str:
     if args.data:
         parts += ["--data", ",".join(args.data)]
     flags: tuple[str, ...] = ("family", "signature", "name", "optimum", "expect", "undefined")
-    flags += ("gold", "scale", "scores", "seed", "max_examples", "bound")
+    flags += ("gold", "data_family", "scale", "scores", "seed", "max_examples", "bound")
     if args.backend != "local":
         parts += ["--backend", args.backend]
     for flag in (*flags, "scheduler", "database", "shared_database"):
         value = getattr(args, flag)
-        if value is not None:
+        if isinstance(value, list):
+            parts += [f"--{flag.replace('_', '-')}", *map(str, value)]
+        elif value is not None:
             parts += [f"--{flag.replace('_', '-')}", str(value)]
     if args.range is not None:
         parts += ["--range", *(repr(x) for x in args.range)]

@@ -319,3 +319,15 @@ def test_meta_names_the_corpus_test_flag_of_an_unknown_test(capsys, files):
     status, _, err = run(capsys, [*argv, "--corpus-test", "t"])
     assert status == 2
     assert "--corpus-test" in err
+
+
+def test_report_reads_several_reference_files_and_records_them(files):
+    from axiometrics.cli import build_parser
+    from axiometrics.cli.report_command import _command, _datasets
+
+    refs, systems = files
+    argv = ["report", "--gold", *refs, "--runs", *systems, "--data-family", "generation"]
+    args = build_parser("report").parse_args([*argv, "--measures", "chrf,ter"])
+    (dataset,) = _datasets(args)
+    assert f"gold {refs[0]} {refs[1]} and {len(systems)} run files" in dataset.description
+    assert f"--gold {refs[0]} {refs[1]} --data-family generation" in _command(args)

@@ -484,3 +484,15 @@ def test_a_measure_ranks_the_systems_against_the_known_severity():
     means = dict(zip(small.systems, scores.system_means(oriented=True)[0], strict=True))
     assert means["base"] > means["deletion_30"]
     assert means["substitution_5"] > means["substitution_30"]
+
+
+def test_coverage_counts_the_unanimous_improvements_of_bleu_chrf_and_ter():
+    from axiometrics.meta import run
+
+    names = ("base", "deletion_15", "deletion_30", "swap_30", "negation_50")
+    systems = [s for s in synthetic.SYSTEMS if s.name in names]
+    runs = synthetic.generation_synthetic(n_documents=3, n_segments=4, systems=systems).runs()
+    result = run(runs, measures=["bleu", "chrf", "ter", "wer"], analyses=["coverage"], progress=False)
+    assert result.coverage is not None
+    frame = result.coverage.to_frame()
+    assert set(frame["measure"]) == {"bleu", "chrf", "ter", "wer"}
