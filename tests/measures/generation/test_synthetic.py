@@ -492,7 +492,9 @@ def test_coverage_counts_the_unanimous_improvements_of_bleu_chrf_and_ter():
     names = ("base", "deletion_15", "deletion_30", "swap_30", "negation_50")
     systems = [s for s in synthetic.SYSTEMS if s.name in names]
     runs = synthetic.generation_synthetic(n_documents=3, n_segments=4, systems=systems).runs()
-    result = run(runs, measures=["bleu", "chrf", "ter", "wer"], analyses=["coverage"], progress=False)
+    result = run(
+        runs, measures=["bleu", "chrf", "ter", "wer"], analyses=["coverage"], progress=False
+    )
     assert result.coverage is not None
     frame = result.coverage.to_frame()
     assert set(frame["measure"]) == {"bleu", "chrf", "ter", "wer"}
