@@ -28,6 +28,7 @@ class values.
 from __future__ import annotations
 
 import time
+import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -46,6 +47,7 @@ from axiometrics.checker.spec import MeasureSpec, registered_scorer, spec_defaul
 from axiometrics.checker.subject import Subject
 from axiometrics.checker.tolerance import Tolerance
 from axiometrics.checker.verdicts import (
+    CHECK_RAISED,
     CheckReport,
     ClaimResult,
     Example,
@@ -61,7 +63,11 @@ from axiometrics.claims import (
     registered_preconditions,
 )
 from axiometrics.declarations import Holds, Violated
-from axiometrics.errors import InvalidParameterError, MeasureImplementationError
+from axiometrics.errors import (
+    AxiometricsError,
+    InvalidParameterError,
+    MeasureImplementationError,
+)
 from axiometrics.family import get_family
 from axiometrics.measure import Measure
 from axiometrics.registry import Registry, Scorer
@@ -495,8 +501,8 @@ def run_check(
     if progress is not None:
         progress(0, len(chosen), None)
     for claim in chosen:
-        results.append(
-            _check_claim(
+        try:
+            result = _check_claim(
                 _checked_as(subject, claim),
                 claim,
                 profile=profile,
@@ -509,7 +515,11 @@ def run_check(
                 database=settings.database,
                 discover=settings.discover,
             )
-        )
+        except AxiometricsError:
+            raise  # a usage error (an option, a precondition, a name): the caller's to fix
+        except Exception as exc:  # the claim's procedure, generator or Hypothesis raised
+            result = _check_raised(subject, claim, exc, profile.name, seed_value, tolerance)
+        results.append(result)
         if progress is not None:
             progress(len(results), len(chosen), results[-1])
     m = subject.measure
@@ -526,6 +536,39 @@ def run_check(
         notes=_notes(subject),
         strict=bool(settings.strict),
     )
+
+
+def _check_raised(
+    subject: Subject,
+    claim: Claim,
+    exc: Exception,
+    profile: str,
+    seed_value: int,
+    tolerance: Tolerance,
+) -> ClaimResult:
+    """The error verdict of a claim whose check raised: that claim fails, the others run.
+
+    The reason names the exception and the innermost frame that raised it,
+    so that a plugin's broken procedure or generator (or a Hypothesis health
+    check) is reported as such and never stops a table or a report.
+    """
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+    message = " ".join(str(exc).split())
+    if len(message) > 300:
+        message = message[:297] + "..."
+    reason = f"{CHECK_RAISED} {type(exc).__name__}: {message}{where}"
+    verdict = Verdict(
+        claim=claim.name,
+        measure=subject.measure.name,
+        outcome=Outcome.ERROR,
+        seed=seed_value,
+        profile=profile,
+        reason=reason,
+        tolerance=tolerance.describe(),
+    )
+    declared = subject.measure.declaration(claim.name)
+    return ClaimResult(claim.name, declared, verdict, mismatch=mismatch_for(declared, verdict))
 
 
 def _notes(subject: Subject) -> tuple[str, ...]:

@@ -16,7 +16,10 @@ A :class:`Verdict` is one of
     declared, class values never reach it, or it is undefined on every case);
 ``error``
     the measure raised an exception on a case of a claim other than
-    ``well_defined`` (shown with the file and line that raised).
+    ``well_defined`` (shown with the file and line that raised), or the
+    check itself raised (a claim's procedure or generator, a Hypothesis
+    health check): that claim's verdict, never a stopped run (its reason
+    starts with :data:`CHECK_RAISED`).
 
 A :class:`ClaimResult` pairs the main verdict with the measure's
 declaration, the extra variants the checker ran (without the declared
@@ -42,6 +45,7 @@ from axiometrics.errors import RegistrationError
 from axiometrics.family import get_family
 
 __all__ = [
+    "CHECK_RAISED",
     "CheckReport",
     "ClaimResult",
     "Entry",
@@ -51,6 +55,7 @@ __all__ = [
     "Verdict",
     "example_display",
     "format_inputs",
+    "raised_text",
 ]
 
 
@@ -416,7 +421,7 @@ class Verdict:
             if self.bound is not None and self.bound.levels:
                 text += f" nor in {self.bound.describe()}"
         elif self.outcome is Outcome.ERROR:
-            text = f"error{where}: the measure raised ({self.reason})"
+            text = f"error{where}: {raised_text(self.reason)}"
         else:
             text = f"not applicable: {self.reason}"
         if timing and self.outcome is not Outcome.NOT_APPLICABLE and self.seed is not None:
@@ -525,6 +530,20 @@ class ClaimResult:
         return None
 
 
+#: How the reason of an error verdict starts when the check itself raised, not the measure.
+CHECK_RAISED = "the check itself raised"
+
+
+def raised_text(reason: str, *, sep: str = "") -> str:
+    """Who raised what, for an error verdict's ``reason``: the measure, or the check itself.
+
+    ``sep``: ``""`` puts the measure's exception in parentheses, ``": "`` after a colon.
+    """
+    if reason.startswith(CHECK_RAISED):
+        return reason
+    return f"the measure raised{sep}{reason}" if sep else f"the measure raised ({reason})"
+
+
 def mismatch_for(declared: ClaimDeclaration, verdict: Verdict) -> Mismatch | None:
     """Compare a declaration with the main verdict."""
     o = verdict.outcome
@@ -539,7 +558,7 @@ def mismatch_for(declared: ClaimDeclaration, verdict: Verdict) -> Mismatch | Non
             return Mismatch(
                 "declared_holds_error",
                 "error",
-                f"declared {declared.label}, but the measure raised: {verdict.reason}",
+                f"declared {declared.label}, but {raised_text(verdict.reason, sep=': ')}",
             )
         if o is Outcome.NOT_CONFIRMED:
             return Mismatch(
