@@ -81,9 +81,9 @@ from axiometrics.errors import InvalidParameterError
 from axiometrics.io.runs import CorpusBatch, CorpusLevelRuns
 from axiometrics.meta.consistency import marker
 from axiometrics.meta.errors import MetaInputError
-from axiometrics.meta.ranking import average_ranks, kendall_tau, kendall_tau_interval, snap_ties
-from axiometrics.meta.similarity import RankingSimilarity
-from axiometrics.meta.truth import TruthAgreement, check_truth
+from axiometrics.meta.ranking import average_ranks, kendall_tau, pair_signs, snap_ties
+from axiometrics.meta.similarity import RankingSimilarity, oriented_similarity
+from axiometrics.meta.truth import TruthAgreement, check_truth, oriented_truth_agreement
 from axiometrics.meta.validate import check_count
 from axiometrics.registry import Scorer
 from axiometrics.stats.anova import residual_variance
@@ -492,61 +492,6 @@ def _observed(measures: Sequence[CorpusMeasure], systems: Sequence[Hashable]) ->
     return np.stack(rows)
 
 
-def _similarity(
-    measures: tuple[str, ...], oriented: np.ndarray, variant: str, confidence: float
-) -> RankingSimilarity:
-    interval = kendall_tau_interval(
-        oriented[:, None, :], oriented[None, :, :], variant=variant, confidence=confidence
-    )
-    return RankingSimilarity(
-        measures=measures,
-        tau=interval.tau,
-        low=interval.low,
-        high=interval.high,
-        variant=variant,
-        confidence=confidence,
-        n_systems=oriented.shape[1],
-    )
-
-
-def _pair_signs(x: np.ndarray) -> np.ndarray:
-    """``sign(x_i - x_j)`` for ``i < j`` along the last axis, ties snapped."""
-    snapped = snap_ties(x)
-    i, j = np.triu_indices(x.shape[-1], k=1)
-    return np.sign(snapped[..., i] - snapped[..., j])
-
-
-def _truth(
-    measures: tuple[str, ...],
-    systems: tuple[Hashable, ...],
-    oriented: np.ndarray,
-    truth: Mapping[Hashable, float],
-    variant: str,
-    confidence: float,
-) -> TruthAgreement:
-    """:func:`~axiometrics.meta.truth_agreement`'s statistics with corpus scores as the means."""
-    quality = -check_truth(truth, systems)  # higher is better, as the oriented scores
-    interval = kendall_tau_interval(
-        oriented, quality[None, :], variant=variant, confidence=confidence
-    )
-    true_signs = _pair_signs(quality)
-    ordered = true_signs != 0
-    measured = _pair_signs(oriented)[:, ordered]
-    return TruthAgreement(
-        measures=measures,
-        systems=systems,
-        truth=-quality,
-        tau=np.asarray(interval.tau, dtype=float),
-        low=np.asarray(interval.low, dtype=float),
-        high=np.asarray(interval.high, dtype=float),
-        agreeing=(measured == true_signs[ordered]).sum(axis=1),
-        tied=(measured == 0).sum(axis=1),
-        pairs=int(ordered.sum()),
-        variant=variant,
-        confidence=confidence,
-    )
-
-
 def _halves(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
     """``(count, n)`` bool: ``floor(n/2)`` segments chosen uniformly, by argsort of uniform keys.
 
@@ -573,7 +518,7 @@ def segment_halves(n_segments: int, *, trials: int, seed: Any = 0) -> np.ndarray
 
 def _swap_rate(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Share of the pairs (last axis) that ``x`` and ``y`` order oppositely; ties are no swap."""
-    return np.asarray((_pair_signs(x) * _pair_signs(y) < 0).mean(axis=-1))
+    return np.asarray((pair_signs(snap_ties(x)) * pair_signs(snap_ties(y)) < 0).mean(axis=-1))
 
 
 def _split_taus(
@@ -910,12 +855,14 @@ def corpus_analyses(
         directions,
         n,
         scores,
-        similarity=_similarity(labels, oriented, variant, confidence)
+        similarity=oriented_similarity(labels, oriented, variant=variant, confidence=confidence)
         if "similarity" in picked
         else None,
         truth=None
         if truth is None
-        else _truth(labels, names, oriented, truth, variant, confidence),
+        else oriented_truth_agreement(
+            labels, names, oriented, truth, variant=variant, confidence=confidence
+        ),
         consistency=_consistency(chosen, n, checked["trials"], (splits, tukey), checked, progress)
         if "consistency" in picked
         else None,

@@ -65,6 +65,7 @@ __all__ = [
     "average_ranks",
     "kendall_tau",
     "kendall_tau_interval",
+    "pair_signs",
     "snap_ties",
     "spearman_rho",
 ]
@@ -125,15 +126,18 @@ def _pair(x: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
     return snap_ties(xa), snap_ties(ya)
 
 
-def _pair_signs(x: np.ndarray) -> np.ndarray:
-    """``sign(x_i - x_j)`` for ``i < j``, shape ``(..., P)``."""
+def pair_signs(x: np.ndarray) -> np.ndarray:
+    """``sign(x_i - x_j)`` for ``i < j`` along the last axis, shape ``(..., P)``.
+
+    Exact: snap near-ties first (:func:`snap_ties`) where they should count as ties.
+    """
     i, j = np.triu_indices(x.shape[-1], k=1)
     return np.sign(x[..., i] - x[..., j])
 
 
 def _tau_parts(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """``C - D``, untied pairs in ``x``, untied pairs in ``y``, and ``P``."""
-    sx, sy = _pair_signs(x), _pair_signs(y)
+    sx, sy = pair_signs(x), pair_signs(y)
     n = x.shape[-1]
     p = n * (n - 1) // 2
     s = (sx * sy).sum(axis=-1)

@@ -17,7 +17,7 @@ import pandas as pd
 from axiometrics.meta.ranking import kendall_tau_interval
 from axiometrics.meta.scores import ScoreMatrices
 
-__all__ = ["RankingSimilarity", "ranking_similarity"]
+__all__ = ["RankingSimilarity", "oriented_similarity", "ranking_similarity"]
 
 
 @dataclass(frozen=True)
@@ -87,16 +87,35 @@ def ranking_similarity(
     confidence
         Level of the intervals (default 0.95).
     """
-    means = scores.system_means(oriented=True)
+    return oriented_similarity(
+        scores.measures,
+        scores.system_means(oriented=True),
+        variant=variant,
+        confidence=confidence,
+    )
+
+
+def oriented_similarity(
+    measures: tuple[str, ...],
+    oriented: np.ndarray,
+    *,
+    variant: str = "b",
+    confidence: float = 0.95,
+) -> RankingSimilarity:
+    """:func:`ranking_similarity` of any system scores ``(M, S)``, oriented higher-is-better.
+
+    :func:`ranking_similarity` passes the means over topics; the corpus-level
+    analyses (:mod:`axiometrics.meta.corpus_level`) pass corpus scores.
+    """
     interval = kendall_tau_interval(
-        means[:, None, :], means[None, :, :], variant=variant, confidence=confidence
+        oriented[:, None, :], oriented[None, :, :], variant=variant, confidence=confidence
     )
     return RankingSimilarity(
-        measures=scores.measures,
+        measures=measures,
         tau=interval.tau,
         low=interval.low,
         high=interval.high,
         variant=variant,
         confidence=confidence,
-        n_systems=len(scores.systems),
+        n_systems=oriented.shape[1],
     )

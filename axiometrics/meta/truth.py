@@ -35,10 +35,10 @@ import numpy as np
 import pandas as pd
 
 from axiometrics.errors import InvalidParameterError
-from axiometrics.meta.ranking import kendall_tau_interval, snap_ties
+from axiometrics.meta.ranking import kendall_tau_interval, pair_signs, snap_ties
 from axiometrics.meta.scores import ScoreMatrices
 
-__all__ = ["TruthAgreement", "check_truth", "truth_agreement"]
+__all__ = ["TruthAgreement", "check_truth", "oriented_truth_agreement", "truth_agreement"]
 
 #: How many names an error message lists before "...".
 _SHOWN = 5
@@ -174,13 +174,6 @@ def check_truth(truth: Any, systems: Sequence[Hashable]) -> np.ndarray:
     return values
 
 
-def _pair_signs(x: np.ndarray) -> np.ndarray:
-    """``sign(x_i - x_j)`` for ``i < j`` along the last axis, ties snapped."""
-    snapped = snap_ties(x)
-    i, j = np.triu_indices(x.shape[-1], k=1)
-    return np.sign(snapped[..., i] - snapped[..., j])
-
-
 def truth_agreement(
     scores: ScoreMatrices,
     truth: Mapping[Hashable, float],
@@ -223,15 +216,40 @@ def truth_agreement(
     >>> float(truth_agreement(s, {"a": 0.1, "b": 0.4, "c": 0.9}).tau[0])
     1.0
     """
-    quality = -check_truth(truth, scores.systems)  # higher is better, as the oriented means
-    means = scores.system_means(oriented=True)
-    interval = kendall_tau_interval(means, quality[None, :], variant=variant, confidence=confidence)
-    true_signs = _pair_signs(quality)
+    return oriented_truth_agreement(
+        scores.measures,
+        scores.systems,
+        scores.system_means(oriented=True),
+        truth,
+        variant=variant,
+        confidence=confidence,
+    )
+
+
+def oriented_truth_agreement(
+    measures: tuple[str, ...],
+    systems: tuple[Hashable, ...],
+    oriented: np.ndarray,
+    truth: Mapping[Hashable, float],
+    *,
+    variant: str = "b",
+    confidence: float = 0.95,
+) -> TruthAgreement:
+    """:func:`truth_agreement` of any system scores ``(M, S)``, oriented higher-is-better.
+
+    :func:`truth_agreement` passes the means over topics; the corpus-level
+    analyses (:mod:`axiometrics.meta.corpus_level`) pass corpus scores.
+    """
+    quality = -check_truth(truth, systems)  # higher is better, as the oriented scores
+    interval = kendall_tau_interval(
+        oriented, quality[None, :], variant=variant, confidence=confidence
+    )
+    true_signs = pair_signs(snap_ties(quality))
     ordered = true_signs != 0
-    measured = _pair_signs(means)[:, ordered]
+    measured = pair_signs(snap_ties(oriented))[:, ordered]
     return TruthAgreement(
-        measures=scores.measures,
-        systems=scores.systems,
+        measures=measures,
+        systems=systems,
         truth=-quality,
         tau=np.asarray(interval.tau, dtype=float),
         low=np.asarray(interval.low, dtype=float),
