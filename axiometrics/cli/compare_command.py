@@ -90,7 +90,7 @@ from axiometrics.errors import (
     InvalidParameterError,
     UnknownMeasureError,
 )
-from axiometrics.io.runs import CorpusBatch, CorpusLevelRuns, SystemRuns
+from axiometrics.io.runs import CorpusLevelRuns, SystemRuns
 from axiometrics.io.score_tables import (
     LONG_SCORE_COLUMNS,
     LongScores,
@@ -98,6 +98,7 @@ from axiometrics.io.score_tables import (
     read_table,
     wide_scores,
 )
+from axiometrics.meta.corpus_level import CorpusMeasure, corpus_measures, undefined_systems
 from axiometrics.meta.errors import UndefinedScoreError
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.meta.scoring import ScoringReport, score_runs
@@ -333,15 +334,6 @@ def read_scores(path: str | Path, measures: list[str] | None = None) -> ScoreMat
 
 
 @dataclass(frozen=True, eq=False)
-class _CorpusMeasure:
-    """A measure compared on the whole corpus: its segment statistics of every system."""
-
-    name: str
-    higher_is_better: bool
-    batch: CorpusBatch
-
-
-@dataclass(frozen=True, eq=False)
 class _Loaded:
     """What ``compare`` tests: topic-wise scores and corpus-level measures.
 
@@ -363,7 +355,7 @@ class _Loaded:
     """
 
     scores: ScoreMatrices | None
-    corpus: tuple[_CorpusMeasure, ...]
+    corpus: tuple[CorpusMeasure, ...]
     where: str
     topics: tuple[Hashable, ...]
     systems: tuple[Hashable, ...]
@@ -375,7 +367,7 @@ def _scored(scores: ScoreMatrices, where: str) -> _Loaded:
     return _Loaded(scores, (), where, scores.topics, scores.systems, scores.measures)
 
 
-def _split_corpus(runs: SystemRuns, names: Sequence[str]) -> tuple[list[_CorpusMeasure], list[str]]:
+def _split_corpus(runs: SystemRuns, names: Sequence[str]) -> tuple[list[CorpusMeasure], list[str]]:
     """The corpus-level measures of ``names`` (those the runs give statistics for) and the rest.
 
     Only runs of the :class:`~axiometrics.io.runs.CorpusLevelRuns` protocol
@@ -385,25 +377,23 @@ def _split_corpus(runs: SystemRuns, names: Sequence[str]) -> tuple[list[_CorpusM
     if not isinstance(runs, CorpusLevelRuns):
         return [], list(names)
     registry = default_registry()
-    corpus: list[_CorpusMeasure] = []
+    corpus: list[CorpusMeasure] = []
     rest: list[str] = []
     for name in names:
         try:
             scorer = registry.get(name)
         except (UnknownMeasureError, InvalidParameterError) as exc:
             raise flagged("--measure", exc) from None
-        batch = runs.corpus_statistics(scorer)
-        if batch is None:
+        found = corpus_measures(runs, [scorer])
+        corpus.extend(found)
+        if not found:
             rest.append(name)
-        else:
-            measure = scorer.measure
-            corpus.append(_CorpusMeasure(str(measure), measure.higher_is_better, batch))
     return corpus, rest
 
 
 def _defined_corpus(
-    corpus: list[_CorpusMeasure], runs: SystemRuns, policy: Any, where: str
-) -> tuple[list[_CorpusMeasure], list[str]]:
+    corpus: list[CorpusMeasure], runs: SystemRuns, policy: Any, where: str
+) -> tuple[list[CorpusMeasure], list[str]]:
     """The corpus-level measures whose corpus score every system has, and those dropped.
 
     An undefined corpus score cannot be filled before resampling: ``raise``
@@ -411,14 +401,13 @@ def _defined_corpus(
     """
     kept, dropped = [], []
     for item in corpus:
-        _, undefined = item.batch.from_totals(item.batch.statistics.sum(axis=1))
-        if not bool(undefined.any()):
+        systems = undefined_systems(item, runs.systems)
+        if not systems:
             kept.append(item)
             continue
         if policy == "drop":
             dropped.append(item.name)
             continue
-        systems = [runs.systems[i] for i in range(len(runs.systems)) if undefined[i]]
         raise DataFileError(
             f"{where} measure={item.name!r}: the corpus score of systems {systems!r} is "
             "undefined, so no corpus-level test applies; pass --on-undefined drop to leave the "
@@ -515,13 +504,10 @@ def _restrict(matrix: pd.DataFrame, systems: list[str] | None) -> pd.DataFrame:
     """The columns of ``--systems`` (in that order), unknown names suggested."""
     if systems is None:
         return matrix
-    names = [str(s) for s in matrix.columns]
-    for name in systems:
-        if name not in names:
-            raise InvalidParameterError(f"--systems: {unknown_name_message(name, names)}")
+    index = _selected(tuple(matrix.columns), systems)
     matrix = matrix.copy()
-    matrix.columns = pd.Index(names, name=matrix.columns.name)
-    return matrix.loc[:, systems]
+    matrix.columns = pd.Index([str(s) for s in matrix.columns], name=matrix.columns.name)
+    return matrix.iloc[:, index]
 
 
 def _compare_measures(
@@ -552,7 +538,7 @@ def _compare_measures(
     return frames, correction
 
 
-def _corpus_test(args: argparse.Namespace, corpus: Sequence[_CorpusMeasure]) -> str:
+def _corpus_test(args: argparse.Namespace, corpus: Sequence[CorpusMeasure]) -> str:
     """The corpus-level test ``--test`` names (bootstrap by default); others are refused."""
     test = args.test or DEFAULT_CORPUS_TEST
     if test not in CORPUS_TESTS:
@@ -577,7 +563,7 @@ def _selected(systems: Sequence[Hashable], chosen: list[str] | None) -> list[int
     return [names.index(name) for name in chosen]
 
 
-def _corpus_rows(item: _CorpusMeasure, result: CorpusComparison) -> pd.DataFrame:
+def _corpus_rows(item: CorpusMeasure, result: CorpusComparison) -> pd.DataFrame:
     """The rows of a corpus-level comparison, in the columns of the topic-wise ones."""
     tests = result.tests
     frame = pd.DataFrame(
