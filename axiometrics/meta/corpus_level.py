@@ -83,6 +83,7 @@ from axiometrics.meta.consistency import marker
 from axiometrics.meta.errors import MetaInputError
 from axiometrics.meta.ranking import average_ranks, kendall_tau, pair_signs, snap_ties
 from axiometrics.meta.similarity import RankingSimilarity, oriented_similarity
+from axiometrics.meta.streams import CORPUS_KEY
 from axiometrics.meta.truth import TruthAgreement, check_truth, oriented_truth_agreement
 from axiometrics.meta.validate import check_count
 from axiometrics.registry import Scorer
@@ -119,8 +120,9 @@ __all__ = [
 #: The analyses :func:`corpus_analyses` can run beyond the corpus scores (and the truth).
 CORPUS_ANALYSES = ("similarity", "consistency", "discriminative")
 #: The child of the engine's master seed that the corpus-level analyses draw from
-#: (``SeedSequence(seed).spawn(CORPUS_STREAM + 1)[CORPUS_STREAM]``).
-CORPUS_STREAM = 1024
+#: (``SeedSequence(seed).spawn(CORPUS_STREAM + 1)[CORPUS_STREAM]``; see
+#: :mod:`axiometrics.meta.streams`).
+CORPUS_STREAM = CORPUS_KEY[0]
 #: The fewest segments a split into halves of at least 2 segments needs.
 MIN_SEGMENTS = 4
 

@@ -18,7 +18,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple, Union
 
-import numpy as np
 import pandas as pd
 from tqdm import tqdm
 
@@ -42,6 +41,7 @@ from axiometrics.meta.options import ANALYSES, MetaOptions, default_reference
 from axiometrics.meta.scores import ScoreMatrices
 from axiometrics.meta.scoring import OnUndefined, ScoringReport, resolve_measures, score_runs
 from axiometrics.meta.similarity import RankingSimilarity, ranking_similarity
+from axiometrics.meta.streams import CORPUS_KEY, DISCRIMINATIVE_KEY, analysis_stream, split_key
 from axiometrics.meta.synthetic import default_label_runs
 from axiometrics.meta.truth import TruthAgreement, check_truth, truth_agreement
 from axiometrics.meta.validate import unknown_name_message
@@ -306,8 +306,8 @@ def _corpus_level(
     """The corpus-level analyses of the plan, or ``None`` when it has no measure.
 
     They draw from the master seed's child
-    :data:`~axiometrics.meta.corpus_level.CORPUS_STREAM`, so they change no
-    other analysis's numbers.
+    :data:`~axiometrics.meta.streams.CORPUS_KEY`, so they change no other
+    analysis's numbers.
     """
     if not plan.measures:
         return None
@@ -325,7 +325,7 @@ def _corpus_level(
         variant=opts.variant,
         confidence=opts.confidence,
         include_observed=opts.include_observed,
-        seed=np.random.SeedSequence(opts.seed, spawn_key=(CORPUS_STREAM,)),
+        seed=analysis_stream(opts.seed, CORPUS_KEY),
         max_elements=opts.max_elements,
         progress=bar.update,
     )
@@ -369,12 +369,11 @@ def _consistency(
     scores: ScoreMatrices,
     opts: MetaOptions,
     valid_splits: Sequence[str | int],
-    streams: Sequence[np.random.SeedSequence],
     bar: Any,
 ) -> list[RankingConsistency]:
-    """Ranking consistency of every usable split (split ``i`` draws from ``streams[1 + i]``)."""
+    """Ranking consistency of every usable split, each from its own stream (:func:`split_key`)."""
     consistency = []
-    for index, split in enumerate(opts.splits):
+    for split in opts.splits:
         if split not in valid_splits:
             continue
         bar.set_description(f"ranking consistency ({split})")
@@ -386,7 +385,7 @@ def _consistency(
                 B=opts.B,
                 alpha=opts.alpha,
                 variant=opts.variant,
-                seed=streams[1 + index],
+                seed=analysis_stream(opts.seed, split_key(split)),
                 include_observed=opts.include_observed,
                 max_elements=opts.max_elements,
                 progress=bar.update,
@@ -397,9 +396,9 @@ def _consistency(
 
 
 def _discriminative(
-    scores: ScoreMatrices, opts: MetaOptions, stream: np.random.SeedSequence, bar: Any
+    scores: ScoreMatrices, opts: MetaOptions, bar: Any
 ) -> DiscriminativePower | None:
-    """Discriminative power, if requested (drawing from ``stream``)."""
+    """Discriminative power, if requested (drawing from its own stream)."""
     if "discriminative" not in opts.analyses:
         return None
     bar.set_description("discriminative power")
@@ -407,7 +406,7 @@ def _discriminative(
         scores,
         B=opts.B,
         alpha=opts.alpha,
-        seed=stream,
+        seed=analysis_stream(opts.seed, DISCRIMINATIVE_KEY),
         include_observed=opts.include_observed,
         max_elements=opts.max_elements,
         progress=bar.update,
@@ -472,8 +471,9 @@ def evaluate(data: Data, options: MetaOptions) -> MetaEvaluation:
 
     The phases: check the options, score, choose the usable splits, then
     ranking similarity, consistency, discriminative power and coverage, each
-    drawing from its own stream of the master seed, and the agreement with
-    the truth when one is given.
+    drawing from the stream of the master seed that its identity names
+    (:mod:`axiometrics.meta.streams`), and the agreement with the truth when
+    one is given.
     """
     opts = options.checked(data)
     if opts.tasks is not None:
@@ -484,7 +484,6 @@ def evaluate(data: Data, options: MetaOptions) -> MetaEvaluation:
 
 def _evaluate(data: Data, opts: MetaOptions) -> MetaEvaluation:
     """:func:`evaluate` with checked options."""
-    streams = np.random.SeedSequence(opts.seed).spawn(1 + len(tuple(opts.splits)))
     bar = tqdm(total=None, desc="scoring", unit="step", file=sys.stderr, disable=not opts.progress)
     try:
         scores, runs, notes = _scores_and_notes(data, opts, bar)
@@ -495,8 +494,8 @@ def _evaluate(data: Data, opts: MetaOptions) -> MetaEvaluation:
         bar.reset(total=_steps(opts, valid_splits, plan))
         similarity = _similarity(scores, opts, bar)
         truth = _truth(scores, opts, bar)
-        consistency = _consistency(scores, opts, valid_splits, streams, bar)
-        power = _discriminative(scores, opts, streams[0], bar)
+        consistency = _consistency(scores, opts, valid_splits, bar)
+        power = _discriminative(scores, opts, bar)
         cover, skipped = _coverage(scores, runs, opts, bar)
         notes += skipped
         corpus = _corpus_level(scores, plan, opts, bar)
