@@ -15,16 +15,22 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import pickle
 import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from axiometrics.errors import InvalidInputError, InvalidParameterError
 from axiometrics.suggest import closest
 
-__all__ = ["load_callable", "split_target"]
+__all__ = ["FILE_MODULE_PREFIX", "SentByValue", "load_callable", "received", "split_target"]
+
+T = TypeVar("T")
+
+#: The start of the private module name a Python file is imported under.
+FILE_MODULE_PREFIX = "_axiometrics_user_"
 
 
 def split_target(target: str) -> tuple[str, str] | None:
@@ -38,7 +44,7 @@ def split_target(target: str) -> tuple[str, str] | None:
 
 
 def _import_file(path: Path, prefix: str) -> Any:
-    name = f"_axiometrics_user_{abs(hash(str(path.resolve())))}"
+    name = f"{FILE_MODULE_PREFIX}{abs(hash(str(path.resolve())))}"
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise InvalidParameterError(f"{prefix}cannot import {str(path)!r} as a Python module")
@@ -137,3 +143,66 @@ def load_callable(target: str, *, prefix: str = "") -> Callable[..., Any]:
             f"{prefix}{target!r} is a {type(obj).__name__}, not a callable measure"
         )
     return obj
+
+
+class SentByValue(Generic[T]):
+    """A value that travels to other processes as cloudpickle bytes, its code included.
+
+    A file given as ``path/to/file.py:function`` is imported under a private
+    module name (:data:`FILE_MODULE_PREFIX`) that exists only in this
+    process, so a worker of another process or machine (joblib's ``loky``,
+    ``dask``, ``ray``) cannot import its functions by name.  Wrapped here,
+    the functions of such modules are pickled by value (cloudpickle), so the
+    task carries their code; dask would otherwise send them with the standard
+    pickle, by name, and lose the worker that fails to import them.
+    Callables of importable modules are still imported by name where the
+    task runs (the workers need them installed, like any plugin).
+
+    Examples
+    --------
+    >>> sent = SentByValue([1, 2])
+    >>> sent.value()
+    [1, 2]
+    """
+
+    __slots__ = ("payload",)
+
+    def __init__(self, value: T) -> None:
+        pickler = _cloudpickle()
+        for module in _file_modules():
+            pickler.register_pickle_by_value(module)
+        self.payload: bytes = pickler.dumps(value)
+
+    def value(self) -> T:
+        """The value, unpickled here (a new copy on every call)."""
+        return cast(T, pickle.loads(self.payload))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_sent, (self.payload,))
+
+
+def _sent(payload: bytes) -> SentByValue[Any]:
+    """A :class:`SentByValue` rebuilt from its bytes (unpickling)."""
+    sent: SentByValue[Any] = SentByValue.__new__(SentByValue)
+    sent.payload = payload
+    return sent
+
+
+def received(value: SentByValue[T] | T) -> T:
+    """``value.value()`` for a :class:`SentByValue`, anything else as it is."""
+    return value.value() if isinstance(value, SentByValue) else value
+
+
+def _file_modules() -> list[Any]:
+    """The modules of files loaded by :func:`load_callable` in this process."""
+    loaded = sorted(sys.modules.items())
+    return [module for name, module in loaded if name.startswith(FILE_MODULE_PREFIX)]
+
+
+def _cloudpickle() -> Any:
+    """The cloudpickle module (a dependency of joblib >= 1.5, which earlier vendored it)."""
+    try:
+        import cloudpickle
+    except ImportError:
+        from joblib.externals import cloudpickle
+    return cloudpickle

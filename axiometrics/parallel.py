@@ -50,7 +50,6 @@ __all__ = [
     "Tasks",
     "available_cores",
     "checked_tasks",
-    "forked_tasks",
     "known_backends",
     "stop_workers",
 ]
@@ -162,6 +161,46 @@ class Tasks:
         else:
             yield from self._joblib(function, items)
 
+    def map_inherited(
+        self,
+        function: Callable[..., R],
+        arguments: Iterable[Sequence[Any]],
+        *,
+        scatter: Sequence[Any] = (),
+    ) -> Iterator[R]:
+        """As :meth:`map`, but local workers inherit the arguments instead of receiving them.
+
+        For arguments that the standard pickle cannot send (closures) or that
+        are large: with the ``local`` backend the workers are forked (Linux)
+        after the arguments are set aside here, and each receives only its
+        index; where processes cannot be forked the tasks run here.  Other
+        backends send the arguments with their own serialiser (cloudpickle for
+        ``loky``; the standard pickle first for ``dask``, so a callable loaded
+        from a file travels wrapped in
+        :class:`axiometrics.loading.SentByValue`).
+
+        ``scatter`` names large objects among the arguments that a dask
+        cluster receives once, before the tasks, instead of inside every
+        task that takes them (joblib's ``scatter``; other backends ignore it).
+        Sent inside the tasks, a few megabytes make dask warn about a large
+        graph, and a warning filter that turns warnings into errors
+        (``pytest -W error``) would then stop the client without a word.
+        """
+        items = [tuple(args) for args in arguments]
+        if self.backend != LOCAL:
+            yield from self._joblib(function, items, scatter)
+            return
+        if not sys.platform.startswith("linux"):
+            for args in items:
+                yield function(*args)
+            return
+        token = object()
+        _INHERITED[id(token)] = (function, items)
+        try:
+            yield from self._local(_call_inherited, [(id(token), i) for i in range(len(items))])
+        finally:
+            del _INHERITED[id(token)]
+
     def _local(self, function: Callable[..., R], items: list[tuple[Any, ...]]) -> Iterator[R]:
         if self.jobs == 1 or len(items) <= 1:
             for args in items:
@@ -183,16 +222,22 @@ class Tasks:
                 pool.shutdown(wait=True, cancel_futures=True)
                 raise
 
-    def _joblib(self, function: Callable[..., R], items: list[tuple[Any, ...]]) -> Iterator[R]:
+    def _joblib(
+        self, function: Callable[..., R], items: list[tuple[Any, ...]], scatter: Sequence[Any] = ()
+    ) -> Iterator[R]:
         import joblib
 
         with contextlib.ExitStack() as stack:
             n_jobs = self.jobs
+            options: dict[str, Any] = {}
             if self.backend == "dask":
                 stack.enter_context(self._dask_client())
                 if self.scheduler is not None:
                     n_jobs = -1  # every worker of the cluster
-            stack.enter_context(joblib.parallel_config(backend=self.backend, n_jobs=n_jobs))
+                if scatter:
+                    options["scatter"] = list(scatter)
+            config = joblib.parallel_config(backend=self.backend, n_jobs=n_jobs, **options)
+            stack.enter_context(config)
             run = joblib.Parallel(return_as="generator")
             yield from run(joblib.delayed(function)(*args) for args in items)
 
@@ -240,13 +285,15 @@ def _distributed() -> Any:
     return distributed
 
 
-def forked_tasks(jobs: int) -> Tasks:
-    """``jobs`` local workers where they can be forked (Linux), else this process alone.
+#: What :meth:`Tasks.map_inherited` sets aside for the workers it forks:
+#: key -> (function, arguments).
+_INHERITED: dict[int, tuple[Callable[..., Any], list[tuple[Any, ...]]]] = {}
 
-    For tasks whose workers must inherit what this process holds (data, a
-    model, closures that do not pickle).
-    """
-    return Tasks(jobs=jobs if sys.platform.startswith("linux") else 1)
+
+def _call_inherited(key: int, index: int) -> Any:
+    """Run task ``index`` of the inherited batch ``key`` (in a forked worker, or here)."""
+    function, items = _INHERITED[key]
+    return function(*items[index])
 
 
 def checked_tasks(tasks: Any, name: str = "tasks") -> Tasks | None:

@@ -77,3 +77,31 @@ def test_checked_tasks_names_the_argument_and_what_was_expected():
     assert checked_tasks(tasks) is tasks
     with pytest.raises(InvalidParameterError, match=r"tasks=4: expected an axiometrics"):
         checked_tasks(4)
+
+
+def _call(function, value):
+    return function(value)
+
+
+@pytest.mark.parametrize("jobs", [1, 3])
+def test_forked_workers_inherit_arguments_the_standard_pickle_cannot_send(jobs):
+    offset = 10
+    closures = [(lambda x, k=k: x * k + offset, k) for k in range(5)]  # lambdas do not pickle
+    assert list(Tasks(jobs=jobs).map_inherited(_call, closures)) == [
+        k * k + offset for k in range(5)
+    ]
+
+
+def test_inherited_arguments_are_forgotten_after_the_run_even_when_a_task_fails():
+    from axiometrics import parallel
+
+    assert list(Tasks(jobs=2).map_inherited(operator.mul, PAIRS)) == PRODUCTS
+    with pytest.raises(ZeroDivisionError):
+        list(Tasks(jobs=2).map_inherited(operator.truediv, [(1, 1), (1, 0)]))
+    assert parallel._INHERITED == {}
+
+
+@pytest.mark.parametrize("backend", ["threading", "loky"])
+def test_other_backends_send_the_inherited_arguments_with_their_own_serialiser(backend):
+    tasks = Tasks(jobs=2, backend=backend)
+    assert list(tasks.map_inherited(operator.mul, PAIRS)) == PRODUCTS

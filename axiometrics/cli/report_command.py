@@ -194,6 +194,7 @@ def _command(args: argparse.Namespace) -> str:
 
 def run_report(args: argparse.Namespace) -> int:
     """Build the report and write it; exit status 0 (errors raise; see the module docstring)."""
+    from axiometrics.parallel import Tasks
     from axiometrics.report import (
         MetaSettings,
         ReportSettings,
@@ -203,37 +204,41 @@ def run_report(args: argparse.Namespace) -> int:
         write_report,
     )
 
+    if args.format != "json" and args.output_dir == "-":
+        raise InvalidParameterError("--output-dir - (standard output) needs --format json")
     backend, scheduler = backend_from_args(args)
     users = user_measures_from_args(args)
     datasets = _datasets(args)
     show = not args.quiet and sys.stderr.isatty()
-    settings = ReportSettings(
-        measures=args.measures,
-        user_measures=users,
-        datasets=datasets,
-        profile=args.profile,
-        seed=args.seed,
-        max_examples=args.max_examples,
-        bound=args.bound,
-        meta=MetaSettings(seed=args.seed or 0, trials=args.trials, B=args.B),
-        jobs=args.jobs,
-        progress=show,
-        command=_command(args),
-        database=database_from_args(args),
-        backend=backend,
-        scheduler=scheduler,
-    )
-    report = build_report(settings)
-    if args.format == "json":
-        text = report_json(report.model)
-        if args.output_dir == "-":
-            sys.stdout.write(text)
-            return 0
-        files = {"report.json": text}
-    else:
-        if args.output_dir == "-":
-            raise InvalidParameterError("--output-dir - (standard output) needs --format json")
-        files = render_files(report, jobs=args.jobs)
+    # One dask cluster, when one is started for the run, checks, meta-evaluates and draws.
+    with Tasks(jobs=args.jobs, backend=backend, scheduler=scheduler).opened() as tasks:
+        settings = ReportSettings(
+            measures=args.measures,
+            user_measures=users,
+            datasets=datasets,
+            profile=args.profile,
+            seed=args.seed,
+            max_examples=args.max_examples,
+            bound=args.bound,
+            meta=MetaSettings(seed=args.seed or 0, trials=args.trials, B=args.B),
+            jobs=args.jobs,
+            progress=show,
+            command=_command(args),
+            database=database_from_args(args),
+            backend=tasks.backend,
+            scheduler=tasks.scheduler,
+        )
+        report = build_report(settings)
+        if args.format == "json":
+            text = report_json(report.model)
+            if args.output_dir == "-":
+                sys.stdout.write(text)
+                return 0
+            files = {"report.json": text}
+        else:
+            files = render_files(
+                report, jobs=args.jobs, backend=tasks.backend, scheduler=tasks.scheduler
+            )
     written = write_report(args.output_dir, files)
     main = Path(args.output_dir) / ("index.html" if args.format == "html" else "report.json")
     summary = report.model["summary"]

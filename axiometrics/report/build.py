@@ -24,12 +24,13 @@ from typing import Any
 from tqdm import tqdm
 
 from axiometrics.checker import check
-from axiometrics.checker.profiles import resolve_profile
+from axiometrics.checker.profiles import Profile, resolve_profile
 from axiometrics.checker.verdicts import CheckReport
 from axiometrics.errors import InvalidParameterError
 from axiometrics.literature import AGREEMENT_KINDS, SOURCES, abbreviation
+from axiometrics.loading import SentByValue, received
 from axiometrics.meta.runs import LabelRuns
-from axiometrics.parallel import forked_tasks
+from axiometrics.parallel import LOCAL, Tasks
 from axiometrics.property_table import (
     PropertyTable,
     build_property_table,
@@ -83,7 +84,7 @@ class ReportSettings:
     meta
         Trials, B and alpha of the meta-evaluation.
     jobs
-        Worker processes of the claim checks.
+        Workers of the claim checks and the data sets' meta-evaluations.
     progress
         Show tqdm progress bars on standard error.
     command
@@ -92,9 +93,14 @@ class ReportSettings:
         A Hypothesis example database for the claim checks
         (:func:`axiometrics.checker.example_database`; ``None``: none).
     backend, scheduler
-        Where the registered measures' claim checks run
-        (:class:`axiometrics.parallel.Tasks`: ``"local"`` forked processes, or
-        a joblib backend such as ``"dask"``, at ``scheduler`` if given).
+        Where the tasks run (:class:`axiometrics.parallel.Tasks`): each
+        measure's claim checks (the registered ones and the user's) and each
+        data set's meta-evaluation; ``"local"`` forked processes, or a joblib
+        backend such as ``"loky"`` or ``"dask"`` (at ``scheduler`` if given,
+        else one local cluster of ``jobs`` workers for the whole build).  The
+        workers of a joblib backend import the registered measures from the
+        installed plugins, and receive the code of the user's measures loaded
+        from files (:class:`axiometrics.loading.SentByValue`).
     """
 
     measures: Sequence[str] | None = None
@@ -288,38 +294,36 @@ def _meta_summary(meta: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-#: What forked meta-evaluation workers read (set only while a pool runs).
-_SHARED: tuple[Any, ...] | None = None
+#: The user's measures as a task receives them: as they are (forked workers
+#: inherit them), or as code (workers of other backends; see SentByValue).
+_Users = list[UserMeasure] | SentByValue[list[UserMeasure]]
 
 
-def _evaluate_one(index: int) -> tuple[str, dict[str, Any], float]:
-    """Meta-evaluate data set ``index`` of :data:`_SHARED` (in a worker or in-process)."""
-    if _SHARED is None:
-        raise RuntimeError("_evaluate_one needs the shared state of _evaluate_all")
-    datasets, names, scorers, meta = _SHARED
-    began = time.perf_counter()
-    model = evaluate_dataset(datasets[index], measures=names, user_scorers=scorers, settings=meta)
-    return datasets[index].key, model, time.perf_counter() - began
+def _evaluate_one(
+    dataset: Dataset, names: list[str], users: _Users, meta: MetaSettings
+) -> tuple[str, dict[str, Any], float]:
+    """Meta-evaluate one data set (a task: in a worker or here); its key, model and seconds.
 
-
-def _evaluate_all(
-    shared: tuple[Any, ...], jobs: int, bar: Any
-) -> Iterator[tuple[str, dict[str, Any], float]]:
-    """Every data set's model, in order; in ``jobs`` forked processes when possible.
-
-    Workers are forked (Linux) so that they inherit the data and the user's
-    scorers, which are closures that cannot be pickled; only the finished
-    models travel back.  Elsewhere, or with one job, they run in-process.
+    The user's scorers are built where the task runs, from the user's
+    measures (a scorer holds locks and caches that do not travel).
     """
-    global _SHARED
-    _SHARED = shared
-    try:
-        indices = [(index,) for index in range(len(shared[0]))]
-        for result in forked_tasks(jobs).map(_evaluate_one, indices):
-            bar.update(1)
-            yield result
-    finally:
-        _SHARED = None
+    began = time.perf_counter()
+    scorers = [u.scorer for u in received(users)]
+    model = evaluate_dataset(dataset, measures=names, user_scorers=scorers, settings=meta)
+    return dataset.key, model, time.perf_counter() - began
+
+
+def _check_user(
+    users: _Users, index: int, profile: Profile, seed: int, database: Any
+) -> CheckReport:
+    """Check the claims of the user's measure ``index`` (a task: in a worker or here)."""
+    user = received(users)[index]
+    return check(user.spec, settings=profile, seed=seed, database=database)
+
+
+def _sent(users: list[UserMeasure], tasks: Tasks) -> _Users:
+    """The user's measures as the tasks of ``tasks`` receive them."""
+    return users if tasks.backend == LOCAL else SentByValue(users)
 
 
 def build_report(settings: ReportSettings) -> Report:
@@ -337,7 +341,6 @@ def build_report(settings: ReportSettings) -> Report:
     prof = resolve_profile(
         settings.profile, max_examples=settings.max_examples, bound=settings.bound
     )
-    seed = prof.seed(settings.seed)
     reg = default_registry()
     names = list(settings.measures) if settings.measures is not None else reg.names()
     for name in names:
@@ -346,6 +349,21 @@ def build_report(settings: ReportSettings) -> Report:
     users = list(settings.user_measures)
     if not names and not users:
         raise InvalidParameterError("no measures to report: give --measures or --measure")
+    chosen = Tasks(jobs=settings.jobs, backend=settings.backend, scheduler=settings.scheduler)
+    with chosen.opened() as tasks:  # one dask cluster, if one is started, for every phase
+        return _build(settings, prof, names, users, tasks)
+
+
+def _build(
+    settings: ReportSettings,
+    prof: Profile,
+    names: list[str],
+    users: list[UserMeasure],
+    tasks: Tasks,
+) -> Report:
+    """:func:`build_report` with checked settings, its tasks run by ``tasks``."""
+    seed = prof.seed(settings.seed)
+    sent = _sent(users, tasks)
     phases = _Phases()
     started = time.perf_counter()
     date = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
@@ -364,14 +382,13 @@ def build_report(settings: ReportSettings) -> Report:
                     jobs=settings.jobs,
                     progress=lambda rep: bar.update(1),
                     database=settings.database,
-                    backend=settings.backend,
-                    scheduler=settings.scheduler,
+                    backend=tasks.backend,
+                    scheduler=tasks.scheduler,
                 )
             user_reports = []
-            for u in users:
-                user_reports.append(
-                    check(u.spec, settings=prof, seed=seed, database=settings.database)
-                )
+            arguments = [(sent, i, prof, seed, settings.database) for i in range(len(users))]
+            for rep in tasks.map_inherited(_check_user, arguments):
+                user_reports.append(rep)
                 bar.update(1)
         finally:
             bar.close()
@@ -385,10 +402,12 @@ def build_report(settings: ReportSettings) -> Report:
     with phases.phase("meta-evaluation"):
         bar = _bar(len(datasets), "meta-evaluation", settings.progress)
         try:
-            shared = (datasets, names, [u.scorer for u in users], settings.meta)
-            for key, evaluated, took in _evaluate_all(shared, settings.jobs, bar):
+            evaluations = [(dataset, names, sent, settings.meta) for dataset in datasets]
+            results = tasks.map_inherited(_evaluate_one, evaluations, scatter=datasets)
+            for key, evaluated, took in results:
                 meta_models.append(evaluated)
                 per_dataset[key] = round(took, 2)
+                bar.update(1)
         finally:
             bar.close()
     table3 = None

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from axiometrics.parallel import forked_tasks
+from axiometrics.parallel import LOCAL, Tasks
 
 __all__ = [
     "ChartTask",
@@ -342,20 +342,33 @@ def _draw(task: ChartTask) -> str:
     return str(_CHARTS[name](*args, **kwargs))
 
 
-def draw_all(tasks: Sequence[ChartTask], jobs: int = 1) -> list[str]:
-    """Every chart's SVG, in the order of ``tasks``; in ``jobs`` forked processes on Linux.
+def draw_all(
+    tasks: Sequence[ChartTask],
+    jobs: int = 1,
+    *,
+    backend: str = LOCAL,
+    scheduler: str | None = None,
+) -> list[str]:
+    """Every chart's SVG, in the order of ``tasks``; drawn as tasks of their own.
 
     A chart is a function of its arguments alone (plain data from the report
-    model), so the SVG is the same bytes whichever process draws it.  With one
-    job, one chart, or where processes cannot be forked, they are drawn here.
+    model), so the SVG is the same bytes whichever process or machine draws
+    it.  ``jobs``, ``backend`` and ``scheduler`` say where
+    (:class:`axiometrics.parallel.Tasks`): by default ``jobs`` processes
+    forked from this one (Linux; they inherit matplotlib already imported and
+    the arguments), or any joblib backend.  With one job or one chart they are
+    drawn here.
 
     Raises
     ------
     KeyError
         For a task naming no chart function of this module.
+    InvalidParameterError
+        For ``jobs`` below 1, an unknown backend, or a scheduler without
+        ``backend="dask"``.
     """
     unknown = sorted({name for name, _, _ in tasks} - _CHARTS.keys())
     if unknown:
         raise KeyError(f"chart={unknown[0]!r}: expected one of {sorted(_CHARTS)}")
-    # Forked workers inherit matplotlib already imported; only the SVG text travels back.
-    return list(forked_tasks(max(jobs, 1)).map(_draw, [(task,) for task in tasks]))
+    runner = Tasks(jobs=jobs, backend=backend, scheduler=scheduler)
+    return list(runner.map_inherited(_draw, [(task,) for task in tasks]))

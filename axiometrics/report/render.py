@@ -28,6 +28,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from axiometrics.parallel import LOCAL
 from axiometrics.property_table import render_property_table
 from axiometrics.report import charts
 from axiometrics.report.build import Report
@@ -171,8 +172,9 @@ class _ChartQueue:
         self.tasks.append((chart, args, kwargs))
         self.slots.append((target, key))
 
-    def draw(self, jobs: int) -> None:
-        for (target, key), text in zip(self.slots, charts.draw_all(self.tasks, jobs), strict=True):
+    def draw(self, jobs: int, backend: str, scheduler: str | None) -> None:
+        drawn = charts.draw_all(self.tasks, jobs, backend=backend, scheduler=scheduler)
+        for (target, key), text in zip(self.slots, drawn, strict=True):
             target[key] = Markup(text)
 
 
@@ -256,13 +258,16 @@ def _counterexample_groups(m: dict[str, Any], queue: _ChartQueue) -> list[dict[s
     return list(groups.values())
 
 
-def render_files(report: Report, *, jobs: int = 1) -> dict[str, str]:
+def render_files(
+    report: Report, *, jobs: int = 1, backend: str = LOCAL, scheduler: str | None = None
+) -> dict[str, str]:
     """Every file of the report as text, keyed by its path relative to the report folder.
 
-    The charts are drawn in ``jobs`` processes (:func:`charts.draw_all`; the
-    same bytes for any number).  Drawing them is timed and recorded in the
-    model's provenance (``seconds["charts"]``) before ``report.json`` is
-    serialised.
+    The charts are drawn as tasks, in ``jobs`` processes or on a joblib
+    ``backend`` (at ``scheduler``, for ``"dask"``; see
+    :func:`charts.draw_all`; the same bytes wherever they are drawn).
+    Drawing them is timed and recorded in the model's provenance
+    (``seconds["charts"]``) before ``report.json`` is serialised.
     """
     m = report.model
     env = _environment()
@@ -278,7 +283,7 @@ def render_files(report: Report, *, jobs: int = 1) -> dict[str, str]:
     page_charts: dict[str, Any] = {}
     if m.get("table3"):
         queue.add(page_charts, "table3", "table3_scatter", m["table3"], "table3")
-    queue.draw(jobs)
+    queue.draw(jobs, backend, scheduler)
     report.seconds["charts"] = time.perf_counter() - started
     provenance = m.get("provenance", {})
     provenance.setdefault("seconds", {})["charts"] = round(report.seconds["charts"], 2)

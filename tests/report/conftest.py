@@ -48,6 +48,12 @@ def write_my_measure(folder: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
+def my_measure_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``my.py`` with ``my_mae``, a user measure in a file of its own (written once per session)."""
+    return write_my_measure(tmp_path_factory.mktemp("my-measure"))
+
+
+@pytest.fixture(scope="session")
 def small_report(
     tmp_path_factory: pytest.TempPathFactory, fast_report_args: tuple[str, ...]
 ) -> Path:
