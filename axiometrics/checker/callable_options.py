@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from axiometrics.checker.locations import code_path, definition_site
 from axiometrics.claims import get_claim
 from axiometrics.declarations import ClaimDeclaration, Holds, NotApplicable, Violated
 from axiometrics.errors import InvalidParameterError
@@ -173,14 +174,22 @@ def undefined_policy(spec: Any) -> UndefinedPolicy:
 
 
 def source_location(func: Callable[..., Any]) -> str:
-    """``"file:line"`` where ``func`` is defined (or its repr when unknown)."""
+    """``"file:line"`` where ``func`` is defined (or its repr when unknown).
+
+    Spelled the same on every machine (:mod:`axiometrics.checker.locations`):
+    a function of an importable module by the module's import path, one from
+    a file by its path (relative to the working directory below it).
+    """
+    site = definition_site(func)
+    if site is not None:
+        return f"{site[0]}:{site[1]}"
     try:
         target = inspect.unwrap(func)
         filename = inspect.getsourcefile(target) or inspect.getfile(target)
         _, line = inspect.getsourcelines(target)
     except (TypeError, OSError):
         return repr(func)
-    return f"{filename}:{line}"
+    return f"{code_path(filename, getattr(target, '__module__', None))}:{line}"
 
 
 def source_file(func: Callable[..., Any]) -> str | None:

@@ -24,6 +24,7 @@ import numpy as np
 
 import axiometrics
 from axiometrics.checker.cases import Case, Crash, Observation
+from axiometrics.checker.locations import code_path, definition_site
 from axiometrics.errors import InvalidInputError, SignatureRefusalError, UndefinedMeasureError
 from axiometrics.family import get_family
 from axiometrics.measure import Measure, Range
@@ -193,8 +194,10 @@ def _messages(caught: list[warnings.WarningMessage]) -> tuple[str, ...]:
     return tuple(f"{w.category.__name__}: {w.message} (at {w.filename}:{w.lineno})" for w in caught)
 
 
-def _frames(exc: BaseException) -> list[tuple[str, int, str]]:
-    """``(filename, line, function)`` of the exception's frames and its causes', innermost last.
+def _frames(exc: BaseException) -> list[tuple[str, int, str, str | None]]:
+    """``(filename, line, function, module)`` of the exception's frames and its causes'.
+
+    Innermost last.
 
     Read from the traceback objects directly: no source line is looked up.
     """
@@ -205,11 +208,11 @@ def _frames(exc: BaseException) -> list[tuple[str, int, str]]:
         seen.add(id(current))
         chain.append(current)
         current = current.__cause__ or current.__context__
-    frames: list[tuple[str, int, str]] = []
+    frames: list[tuple[str, int, str, str | None]] = []
     for item in reversed(chain):
         for frame, line in traceback.walk_tb(item.__traceback__):
             code = frame.f_code
-            frames.append((code.co_filename, line, code.co_name))
+            frames.append((code.co_filename, line, code.co_name, frame.f_globals.get("__name__")))
     return frames
 
 
@@ -226,22 +229,12 @@ def _is_measure_code(filename: str) -> bool:
     return not path.startswith(_STDLIB_DIR + os.sep)
 
 
-def _short(filename: str) -> str:
-    """A path relative to the working directory when it lies below it (shorter, portable)."""
-    path = os.path.abspath(filename)
-    here = os.getcwd()
-    return os.path.relpath(path, here) if path.startswith(here + os.sep) else filename
-
-
 def _definition(func: Callable[..., Any]) -> str:
     """``"file:line in name"`` where a function is defined, or ``""``."""
-    try:
-        target = inspect.unwrap(func)
-        filename = inspect.getsourcefile(target)
-        _, line = inspect.getsourcelines(target)
-    except (TypeError, OSError):
+    site = definition_site(func)
+    if site is None:
         return ""
-    return f"{_short(str(filename))}:{line} in {getattr(target, '__name__', '?')}"
+    return f"{site[0]}:{site[1]} in {getattr(inspect.unwrap(func), '__name__', '?')}"
 
 
 def crash_from_exception(
@@ -268,8 +261,8 @@ def crash_from_exception(
     if chosen is None and not fallback and frames:
         chosen = frames[-1]
     if chosen is not None:
-        filename, line, name = chosen
-        location = f"{_short(filename)}:{line} in {name}"
+        filename, line, name, module = chosen
+        location = f"{code_path(filename, module)}:{line} in {name}"
     elif fallback:
         location = f"{fallback} (measure defined here)"
     else:
