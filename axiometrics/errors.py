@@ -36,6 +36,7 @@ __all__ = [
     "RegistrationError",
     "ReportWriteError",
     "ScaleRangeError",
+    "SchedulerUnreachableError",
     "ScoreOutOfRangeError",
     "ScoreRangeError",
     "SignatureRefusalError",
@@ -313,6 +314,10 @@ class MissingDependencyError(AxiometricsError, ImportError):
 
     The message says what to install (e.g. ``pip install pyarrow`` for Parquet files).
     """
+
+
+class SchedulerUnreachableError(AxiometricsError, ConnectionError):
+    """No dask scheduler answered at the address given (``--scheduler``, ``Tasks(scheduler=)``)."""
 
 
 class UnknownDatasetError(InvalidParameterError):

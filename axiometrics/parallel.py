@@ -41,7 +41,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from axiometrics.errors import InvalidParameterError, MissingDependencyError
+from axiometrics.errors import (
+    InvalidParameterError,
+    MissingDependencyError,
+    SchedulerUnreachableError,
+)
 from axiometrics.suggest import unknown_choice
 
 __all__ = [
@@ -269,8 +273,16 @@ class Tasks:
     @contextlib.contextmanager
     def _dask_client(self) -> Iterator[Any]:
         distributed = _distributed()
-        with self.opened() as running, distributed.Client(running.scheduler) as client:
-            yield client
+        with self.opened() as running:
+            try:
+                client = distributed.Client(running.scheduler)
+            except OSError as exc:
+                raise SchedulerUnreachableError(
+                    f"scheduler={running.scheduler!r} (--scheduler): no dask scheduler answered "
+                    f"({exc}); start one with 'dask scheduler' or give the address of a running one"
+                ) from None
+            with client:
+                yield client
 
 
 def _distributed() -> Any:

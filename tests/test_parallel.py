@@ -105,3 +105,18 @@ def test_inherited_arguments_are_forgotten_after_the_run_even_when_a_task_fails(
 def test_other_backends_send_the_inherited_arguments_with_their_own_serialiser(backend):
     tasks = Tasks(jobs=2, backend=backend)
     assert list(tasks.map_inherited(operator.mul, PAIRS)) == PRODUCTS
+
+
+def test_a_scheduler_that_does_not_answer_raises_a_connection_error_naming_it():
+    import dask
+    import distributed  # noqa: F401  (its config defaults first: set() would drop them on exit)
+
+    from axiometrics.errors import SchedulerUnreachableError
+
+    tasks = Tasks(jobs=1, backend="dask", scheduler="tcp://127.0.0.1:1")
+    with (
+        dask.config.set({"distributed.comm.timeouts.connect": "1s"}),
+        pytest.raises(SchedulerUnreachableError, match=r"scheduler='tcp://127.0.0.1:1'") as info,
+    ):
+        list(tasks.map(operator.neg, [(1,)]))
+    assert isinstance(info.value, ConnectionError)

@@ -109,6 +109,22 @@ def test_the_dask_backend_without_distributed_says_which_extra_to_install(capsys
     assert 'pip install "axiometrics[dask]"' in err
 
 
+def test_a_scheduler_that_does_not_answer_is_one_line_naming_the_flag_and_the_address(capsys):
+    import dask
+    import distributed  # noqa: F401  (its config defaults first: set() would drop them on exit)
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        status = main(
+            ["table", "--measures", "accuracy", "--backend", "dask",
+             "--scheduler", "tcp://127.0.0.1:1"]
+        )  # fmt: skip
+    err = capsys.readouterr().err
+    assert status == 1
+    assert err.count("\n") == 1
+    assert "scheduler='tcp://127.0.0.1:1' (--scheduler): no dask scheduler answered" in err
+    assert "start one with 'dask scheduler'" in err
+
+
 def test_the_table_through_a_joblib_backend_is_the_local_table(capsys):
     args = ["table", "--measures", "accuracy,nmd", "--max-examples", "5", "--bound", "50"]
     assert main([*args, "--jobs", "1"]) == 0
