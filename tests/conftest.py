@@ -5,10 +5,12 @@ derandomized so CI runs are reproducible; ``dev`` is the default;
 ``thorough`` runs many more examples.  Select one with
 ``HYPOTHESIS_PROFILE=<name>``.
 
-The modules that hold a ``slow`` test run first (each module kept whole, in
-collection order): with ``--dist worksteal`` the long tests start while the
-other worker still has short ones to take, and the two workers end together
-instead of one waiting on a long module dispatched last.
+The modules that hold a ``slow`` test run first (each module kept whole),
+the longest first: ``pytest.mark.slow(seconds=N)`` states a test's rough
+duration on the 2-core CI machine (``slow`` alone counts as 0).  With
+``--dist worksteal`` the long tests start while the other worker still has
+short ones to take, and the two workers end together instead of one waiting
+on a long module dispatched last.
 """
 
 from __future__ import annotations
@@ -32,9 +34,15 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put the modules with a ``slow`` test first; keep every module whole and in order."""
-    heavy = {item.path for item in items if item.get_closest_marker("slow") is not None}
-    items.sort(key=lambda item: item.path not in heavy)  # stable: modules stay contiguous
+    """Put the modules with a ``slow`` test first, longest first; keep every module whole."""
+    longest: dict[object, float] = {}
+    for item in items:
+        marker = item.get_closest_marker("slow")
+        if marker is not None:
+            seconds = float(marker.kwargs.get("seconds", 0))
+            longest[item.path] = max(longest.get(item.path, 0.0), seconds)
+    # Stable: modules stay contiguous and keep their collection order among equals.
+    items.sort(key=lambda item: (item.path not in longest, -longest.get(item.path, 0.0)))
 
 
 @pytest.fixture(scope="session")

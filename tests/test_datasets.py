@@ -566,13 +566,13 @@ def _assert_the_recorded_library_versions_are_installed():
     assert installed == {lib: recorded[lib] for lib in installed}
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=40)
 def test_regenerating_esl_with_the_script_reproduces_the_shipped_files_under_the_rule(tmp_path):
     _assert_the_recorded_library_versions_are_installed()
     assert _regeneration_violations(_regenerate_esl(tmp_path)) == []
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=40)
 def test_regenerating_esl_on_other_blas_and_simd_kernels_still_satisfies_the_rule(tmp_path):
     _assert_the_recorded_library_versions_are_installed()
     made = _regenerate_esl(tmp_path, env=_other_kernels())

@@ -158,7 +158,7 @@ def test_a_dependency_without_a_lower_bound_is_reported(tmp_path):
         assert str(info.value).startswith(f"{requirement!r}: expected one '>=' bound")
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=30)
 @pytest.mark.network
 def test_the_subset_passes_on_the_oldest_declared_run_time_dependencies(tmp_path):
     venv = tmp_path / "venv"

@@ -187,7 +187,7 @@ def test_each_mutants_proof_really_refutes_it(mutant):
     assert decision.status == "fails", decision.explanation
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=60)
 def test_the_checker_refutes_at_least_95_percent_of_the_mutants_at_the_ci_profile():
     refuted = [
         m.name

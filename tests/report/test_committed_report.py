@@ -19,7 +19,8 @@ import pytest
 from axiometrics.cli import main
 from axiometrics.report import FILES
 
-pytestmark = pytest.mark.slow
+# About five minutes on the 2-core CI machine: the longest test, started first.
+pytestmark = pytest.mark.slow(seconds=300)
 
 COMMITTED = Path(__file__).resolve().parents[2] / "reports"
 _PROVENANCE = re.compile(r"<!-- provenance:start -->.*?<!-- provenance:end -->", re.DOTALL)

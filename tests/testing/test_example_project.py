@@ -108,7 +108,7 @@ def _outcomes(stdout: str) -> dict[str, str]:
     return found
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=40)
 def test_the_example_project_passes_with_the_true_verdicts(example_run):
     assert example_run.returncode == 0, example_run.stdout[-3000:]
     assert re.search(r"\b25 passed, 26 xfailed\b", example_run.stdout), example_run.stdout[-2000:]
