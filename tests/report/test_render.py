@@ -91,3 +91,17 @@ def test_charts_drawn_in_worker_processes_are_the_bytes_drawn_here_in_task_order
 def test_an_unknown_chart_is_refused_before_anything_is_drawn():
     with pytest.raises(KeyError, match="chart='pie': expected one of"):
         draw_all([*_chart_tasks(), ("pie", (), {})], jobs=2)
+
+
+def test_an_input_without_a_score_reads_no_score_when_its_counterexample_raised():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "reports" / "counterexamples.html").read_text(
+        encoding="utf-8"
+    )
+    articles = re.findall(r"<article.*?</article>", page, re.DOTALL)
+    raised = [a for a in articles if '<p class="no">raised ' in a]
+    assert raised, "the committed report has counterexamples that raised"
+    assert any("→ no score" in a for a in raised)
+    # "undefined" says the measure declared the input undefined, which these did not.
+    assert not any("→ undefined" in a for a in raised)
