@@ -36,7 +36,6 @@ __all__ = [
     "DISCRIMINATIVE_KEY",
     "analysis_stream",
     "split_key",
-    "stream_text",
 ]
 
 #: ``spawn_key`` of discriminative power's stream.
@@ -69,8 +68,3 @@ def analysis_stream(seed: int, key: tuple[int, ...]) -> np.random.SeedSequence:
     the same numbers twice.
     """
     return np.random.SeedSequence(seed, spawn_key=key)
-
-
-def stream_text(seed: int, key: tuple[int, ...]) -> str:
-    """How the stream is written in a result's settings (provenance)."""
-    return f"SeedSequence({seed}, spawn_key={key!r})"
