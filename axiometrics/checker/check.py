@@ -39,6 +39,7 @@ from hypothesis.database import ExampleDatabase
 from axiometrics.checker.callables import subject_from_spec
 from axiometrics.checker.cases import Case
 from axiometrics.checker.guard import DEFAULT_CALL_TIMEOUT
+from axiometrics.checker.locations import code_path
 from axiometrics.checker.precision import declared_tolerance, resolved_tolerance
 from axiometrics.checker.profiles import Profile
 from axiometrics.checker.runner import run_claim, sample_cases
@@ -552,8 +553,11 @@ def _check_raised(
     so that a plugin's broken procedure or generator (or a Hypothesis health
     check) is reported as such and never stops a table or a report.
     """
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+    frames = list(traceback.walk_tb(exc.__traceback__))
+    where = ""
+    if frames:
+        frame, line = frames[-1]
+        where = f" at {code_path(frame.f_code.co_filename, frame.f_globals.get('__name__'))}:{line}"
     message = " ".join(str(exc).split())
     if len(message) > 300:
         message = message[:297] + "..."

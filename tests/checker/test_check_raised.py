@@ -50,3 +50,14 @@ def test_an_error_of_the_measure_keeps_its_wording():
     )
     assert raised_text("ValueError: x", sep=": ") == "the measure raised: ValueError: x"
     assert raised_text(f"{CHECK_RAISED} TypeError: y") == f"{CHECK_RAISED} TypeError: y"
+
+
+def test_the_line_that_raised_reads_the_same_from_any_working_directory(monkeypatch, tmp_path):
+    _broken_symmetry(monkeypatch)
+    reasons = set()
+    for directory in (tmp_path, "/"):
+        monkeypatch.chdir(directory)
+        (result,) = check("wer", claims=["symmetry"]).results
+        reasons.add(result.verdict.reason)
+    (reason,) = reasons
+    assert reason.endswith(f"test_check_raised.py:{_broken_symmetry.__code__.co_firstlineno + 2}")
